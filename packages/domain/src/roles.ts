@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+export const roles = ['borrower', 'funder', 'admin'] as const;
+export const roleSchema = z.enum(roles);
+export type Role = z.infer<typeof roleSchema>;
+
+/** The roles a person may choose at onboarding; admins are only ever made by `npm run create-admin`. */
+export const selfServiceRoles = ['borrower', 'funder'] as const;
+export const selfServiceRoleSchema = z.enum(selfServiceRoles, {
+  error: 'Role must be borrower or funder',
+});
+export type SelfServiceRole = z.infer<typeof selfServiceRoleSchema>;
+
+export const roleLabels: Record<Role, string> = {
+  borrower: 'Developer',
+  funder: 'Funder',
+  admin: 'Admin',
+};
+
+export const subscriptionStatuses = ['none', 'payment_pending', 'active', 'inactive', 'cancelled'] as const;
+export const subscriptionStatusSchema = z.enum(subscriptionStatuses);
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { profileBody } from './onboarding';
+import { roleSchema, selfServiceRoleSchema, subscriptionStatusSchema } from './roles';
+
+/** Request and response schemas of the auth and users endpoints (spec 000 section 7). */
+
+export const meResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  email_verified: z.boolean(),
+  role: roleSchema.nullable(),
+  approved: z.boolean(),
+  subscription_status: subscriptionStatusSchema,
+  subscription_period_end: z.string().nullable(),
+  profile_completed: z.boolean(),
+  created_at: z.string(),
+});
+export type Me = z.infer<typeof meResponse>;
+
+export const setRoleBody = z.strictObject({ role: selfServiceRoleSchema });
+export type SetRoleBody = z.infer<typeof setRoleBody>;
+
+export const completeProfileBody = profileBody;
+
+export const profileResponse = z.object({
+  user_id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: roleSchema.nullable(),
+  approved: z.boolean(),
+  company_name: z.string().nullable(),
+  company_type: z.string().nullable(),
+  phone: z.string().nullable(),
+  abn: z.string().nullable(),
+  linkedin: z.string().nullable(),
+  bio: z.string().nullable(),
+  investment_focus: z.string().nullable(),
+  typical_deal_size_min: z.number().nullable(),
+  typical_deal_size_max: z.number().nullable(),
+  years_experience: z.number().nullable(),
+  aum: z.number().nullable(),
+  created_at: z.string().nullable(),
+  updated_at: z.string().nullable(),
+});
+export type ProfileResponse = z.infer<typeof profileResponse>;
+
+/** PUT /users/{id}/profile: the profile fields, and the user's own name (spec: "edit own name"). */
+export const updateProfileBody = profileBody.extend({
+  name: z.string().trim().min(1, 'Name is required').max(120).optional(),
+});
+
+export const userIdParams = z.object({ id: z.string().min(1).max(64) });
+
+export const errorResponse = z.object({
+  error: z.string(),
+  code: z.string(),
+  details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponse>;
+
+export const healthResponse = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['up', 'down']),
+  driver: z.enum(['pglite', 'postgres']),
+});
