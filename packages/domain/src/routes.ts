@@ -35,13 +35,23 @@ export function matchShellRoute(path: string) {
   return compiled.find((r) => r.re.test(path)) ?? null;
 }
 
-export type AuthState = { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; role: Role | null };
+export type AuthState =
+  | { status: 'loading' }
+  | { status: 'signed-out' }
+  | { status: 'signed-in'; role: Role | null; profileCompleted: boolean };
+
+/**
+ * Onboarding is finished once a role is chosen and, for borrowers and funders, the profile is
+ * submitted (docs/decisions/003-onboarding-gate.md). Admins are made by the CLI and have no profile.
+ */
+export const needsOnboarding = (role: Role | null, profileCompleted: boolean) =>
+  role === null || (role !== 'admin' && !profileCompleted);
 
 export type GuardDecision = { kind: 'spinner' } | { kind: 'render' } | { kind: 'redirect'; to: string };
 
 /**
  * What the web app does for a path: spinner while the session loads; /login when signed out;
- * /onboarding without a role; /dashboard for a wrong role; unknown paths go to /login outside
+ * /onboarding without a role or profile; /dashboard for a wrong role; unknown paths go to /login outside
  * the shell (signed out) and to /dashboard inside it.
  */
 export function decideRoute(path: string, auth: AuthState): GuardDecision {
@@ -49,7 +59,8 @@ export function decideRoute(path: string, auth: AuthState): GuardDecision {
   if (auth.status === 'loading') return { kind: 'spinner' };
   if (auth.status === 'signed-out') return { kind: 'redirect', to: '/login' };
   if (path === '/onboarding') return { kind: 'render' };
-  if (auth.role === null) return { kind: 'redirect', to: '/onboarding' };
+  if (auth.role === null || needsOnboarding(auth.role, auth.profileCompleted))
+    return { kind: 'redirect', to: '/onboarding' };
   const route = matchShellRoute(path);
   if (!route) return { kind: 'redirect', to: '/dashboard' };
   if (route.roles && !route.roles.includes(auth.role)) return { kind: 'redirect', to: '/dashboard' };

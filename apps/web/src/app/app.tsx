@@ -1,0 +1,20 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { queryClient } from '../lib/query-client';
+import { router } from './router';
+import { theme } from './theme';
+
+export function App() {
+  return (
+    <MantineProvider theme={theme}>
+      <Notifications autoClose={4000} position="top-right" />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}
