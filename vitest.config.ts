@@ -1,5 +1,16 @@
 import { defineConfig } from 'vitest/config';
 
+const serverProject = (name: string, env: Record<string, string>) => ({
+  test: {
+    name,
+    include: ['apps/server/test/**/*.test.ts'],
+    setupFiles: ['apps/server/test/setup.ts'],
+    env,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
 // One Vitest run, two projects: pure domain rules and the API through the real HTTP stack.
 // Two threads at most: the machines this runs on have two cores.
 export default defineConfig({
@@ -13,15 +24,9 @@ export default defineConfig({
           include: ['packages/domain/test/**/*.test.ts'],
         },
       },
-      {
-        test: {
-          name: 'server',
-          include: ['apps/server/test/**/*.test.ts'],
-          setupFiles: ['apps/server/test/setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      serverProject('server', { PLINTH_TEST_DB: 'pglite' }),
+      // With TEST_DATABASE_URL the API suite runs a second time, on that PostgreSQL server.
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', { PLINTH_TEST_DB: 'postgres' })] : []),
     ],
   },
 });

@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createSmtpTransport, type MailTransport, outboxOnlyTransport } from './adapters/mail/mail';
+import { type Auth, createAuth } from './auth/auth';
+import { authRoutes } from './auth/auth-routes';
+import { createGuards, type Guards } from './auth/guards';
+import type { Config } from './config';
+import type { DatabaseHandle, Db } from './db/database';
+import { registerErrorHandler } from './errors';
+import { createOutboxWorker, type OutboxWorker } from './jobs/outbox-worker';
+import { devMailRoutes } from './modules/dev-mail/dev-mail.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { usersRoutes } from './modules/users/users.routes';
+
+/** What every route module is given: no module reaches for globals. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  driver: DatabaseHandle['driver'];
+  auth: Auth;
+  guards: Guards;
+  mail: MailTransport;
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  authSecret: string;
+  /** Log through pino (default true); tests turn it off. */
+  logger?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+    outbox: OutboxWorker;
+  }
+}
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Builds the whole Fastify app; main.ts listens on it and tests inject into it. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.LOG_LEVEL },
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    trustProxy: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const auth = createAuth(config, database.db, options.authSecret, app.log);
+  const mail = config.SMTP_URL ? createSmtpTransport(config.SMTP_URL, config.MAIL_FROM) : outboxOnlyTransport;
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    driver: database.driver,
+    auth,
+    guards: createGuards(auth),
+    mail,
+  };
+  app.decorate('deps', deps);
+  app.decorate('outbox', createOutboxWorker({ db: database.db, mail, log: app.log }));
+  app.decorateRequest('viewer', null);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets inline style attributes and injects CSS variables at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(config.BASE_URL.startsWith('https:') ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: config.BASE_URL.startsWith('https:'),
+  });
+  await app.register(rateLimit, { global: false });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Plinth API', version: '1.0.0', description: 'Development finance marketplace API' },
+      components: {
+        securitySchemes: {
+          cookie: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(authRoutes, { auth, config });
+  await app.register(usersRoutes, deps);
+  await app.register(healthRoutes, deps);
+  if (!config.SMTP_URL) await app.register(devMailRoutes, deps);
+
+  await registerWebApp(app, config.WEB_DIST ?? defaultWebDist);
+  return app;
+}
+
+/** Serves the built web app, with index.html for every client-side route outside /api. */
+async function registerWebApp(app: FastifyInstance, webDist: string) {
+  if (!existsSync(webDist)) return;
+  await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  const sendIndex = (reply: import('fastify').FastifyReply) =>
+    reply.header('cache-control', 'no-cache').sendFile('index.html', webDist, { maxAge: 0 });
+  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  app.get('/*', { schema: { hide: true } }, (request, reply) => {
+    const path = request.url.split('?')[0]!;
+    if (path.startsWith('/api/') || path.startsWith('/assets/')) {
+      return reply.status(404).send({ error: `Route GET ${path} not found`, code: 'NOT_FOUND' });
+    }
+    return sendIndex(reply);
+  });
+}

@@ -1,0 +1,50 @@
+import { parseArgs } from 'node:util';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { DataDirLockedError } from './db/lock';
+import { createAccount, generatePassword } from './modules/users/accounts';
+import { openRuntime } from './runtime';
+
+const usage = `Usage:
+  npm run create-admin -- --email E --name N [--password P]`;
+
+/** Command-line tasks that work on the same database as the server (and respect its lock). */
+async function main() {
+  const [command, ...rest] = process.argv.slice(2);
+  if (command !== 'create-admin') {
+    console.error(usage);
+    process.exit(2);
+  }
+  const { values } = parseArgs({
+    args: rest,
+    options: { email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' } },
+  });
+  if (!values.email || !values.name || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email)) {
+    console.error(`A valid --email and a --name are required.\n${usage}`);
+    process.exit(2);
+  }
+  if (values.password !== undefined && values.password.length < 8) {
+    console.error('The password must be at least 8 characters.');
+    process.exit(2);
+  }
+  const config = loadConfig();
+  const runtime = await openRuntime(config);
+  try {
+    const app = await buildApp({ config, database: runtime.database, authSecret: runtime.authSecret, logger: false });
+    const password = values.password ?? generatePassword();
+    await createAccount(app.deps, { email: values.email, name: values.name, password, role: 'admin' });
+    await app.close();
+    process.stdout.write(
+      `Admin created: ${values.email.toLowerCase()}\n${values.password ? '' : `Generated password: ${password}\n`}`,
+    );
+  } finally {
+    await runtime.close();
+  }
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) console.error(error.message);
+  else if (error?.code === 'CONFLICT') console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});

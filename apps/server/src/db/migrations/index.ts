@@ -1,0 +1,7 @@
+import * as authAndProfile from './20261122000000_auth_and_profile';
+import * as domainModel from './20261122000100_domain_model';
+
+export const migrations = {
+  '20261122000000_auth_and_profile': authAndProfile,
+  '20261122000100_domain_model': domainModel,
+};

@@ -1,0 +1,78 @@
+import type { FieldIssue } from '@plinth/domain/onboarding';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/** Machine codes and the HTTP status each one means; one table for the whole API. */
+export const errorStatus = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+} as const;
+export type ErrorCode = keyof typeof errorStatus;
+
+/** The one error type services throw: a code, a message for people, optional field details. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: FieldIssue[],
+  ) {
+    super(message);
+  }
+  get status() {
+    return errorStatus[this.code];
+  }
+}
+
+export const notFound = (what = 'Not found') => new AppError('NOT_FOUND', what);
+export const forbidden = (why = 'You are not allowed to do this') => new AppError('FORBIDDEN', why);
+export const conflict = (why: string) => new AppError('CONFLICT', why);
+export const validationFailed = (issues: FieldIssue[]) =>
+  new AppError('VALIDATION_FAILED', issues.map((i) => i.message).join(', '), issues);
+
+const codeForStatus = (status: number): ErrorCode => {
+  const found = (Object.entries(errorStatus) as [ErrorCode, number][]).find(([, s]) => s === status);
+  return found ? found[0] : status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
+};
+
+/** One handler: 4xx answers say what was wrong; 5xx answers never leak their text. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ error: error.message, code: error.code, details: error.details });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((v) => ({
+        field: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body'),
+        message: v.message ?? 'Invalid value',
+      }));
+      return reply.status(400).send({
+        error: details.map((d) => d.message).join(', ') || 'Invalid request',
+        code: 'VALIDATION_FAILED',
+        details,
+      });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      return reply.status(500).send({ error: 'Internal server error', code: 'INTERNAL' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send({ error: 'Internal server error', code: 'INTERNAL' });
+    }
+    // Fastify's own 4xx: malformed JSON, empty JSON body, body over the limit, wrong content type, 429.
+    return reply.status(status).send({ error: error.message, code: codeForStatus(status) });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ error: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'NOT_FOUND' });
+  });
+}

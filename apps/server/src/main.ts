@@ -1,0 +1,55 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { DataDirLockedError } from './db/lock';
+import { seedDemoData } from './db/seed/demo';
+import { openRuntime } from './runtime';
+
+async function main() {
+  const config = loadConfig();
+  const runtime = await openRuntime(config);
+  const app = await buildApp({ config, database: runtime.database, authSecret: runtime.authSecret });
+
+  if (process.argv.includes('--seed-demo')) {
+    const accounts = await seedDemoData(app.deps);
+    if (accounts) printAccounts(accounts);
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.outbox.stop();
+      await app.close();
+      await runtime.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.outbox.start();
+  process.stdout.write(`\nPlinth is running at ${config.BASE_URL}  (API docs: ${config.BASE_URL}/api/docs)\n`);
+  if (!config.SMTP_URL) process.stdout.write(`E-mails are kept in the dev inbox: ${config.BASE_URL}/dev/mail\n`);
+}
+
+function printAccounts(accounts: { role: string; email: string; password: string; state: string }[]) {
+  const rows = accounts.map((a) => `  ${a.role.padEnd(9)} ${a.email.padEnd(32)} ${a.password.padEnd(18)} ${a.state}`);
+  process.stdout.write(
+    `\nDemo accounts (created now, on an empty database):\n  ${'role'.padEnd(9)} ${'email'.padEnd(32)} ${'password'.padEnd(18)} state\n${rows.join('\n')}\n`,
+  );
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});
