@@ -4,8 +4,8 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 
 /** Machine codes and the HTTP status each one means; one table for the whole API. */
 export const errorStatus = {
-  VALIDATION_FAILED: 400,
   BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,

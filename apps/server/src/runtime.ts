@@ -38,7 +38,7 @@ export async function openRuntime(config: Config): Promise<Runtime> {
         ? { kind: 'postgres', url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA }
         : { kind: 'pglite', dataDir: config.DATA_DIR },
     );
-    await migrateToLatest(database.db);
+    await migrateToLatest(database);
     const authSecret = resolveAuthSecret(config);
     return {
       config,

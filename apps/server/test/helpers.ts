@@ -26,7 +26,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   const database = await openDatabase(
     postgresUrl ? { kind: 'postgres', url: postgresUrl, schema } : { kind: 'memory' },
   );
-  await migrateToLatest(database.db);
+  await migrateToLatest(database);
   const config = loadConfig({
     NODE_ENV: 'test',
     BASE_URL,

@@ -7,7 +7,8 @@ const aud = new Intl.NumberFormat('en-AU', {
   minimumFractionDigits: 0,
 });
 
-export const formatAud = (dollars: number) => aud.format(Math.round(dollars));
+// `+ 0` turns the -0 that Math.round gives for -0.5 <= x < 0 into 0, which Intl would print as '-$0'.
+export const formatAud = (dollars: number) => aud.format(Math.round(dollars) + 0);
 export const formatAudCents = (cents: number) => formatAud(cents / 100);
 
 const date = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric' });

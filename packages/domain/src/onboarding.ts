@@ -126,7 +126,8 @@ export function profileIssues(role: SelfServiceRole, body: z.output<typeof profi
   if (blank(body.abn)) add('abn', messages.abnRequired);
   else if (!isAbn(body.abn!)) add('abn', messages.abnInvalid);
   if (blank(body.company_type)) add('company_type', messages.companyTypeRequired);
-  else if (!companyTypesFor(role).includes(body.company_type!)) add('company_type', messages.companyTypeInvalid);
+  else if (!companyTypesFor(role).includes(body.company_type!))
+    add('company_type', messages.companyTypeInvalid);
   if (body.bio && body.bio.length > BIO_MAX_LENGTH) add('bio', messages.bioTooLong);
   if (body.linkedin && !/^https?:\/\/\S+$/.test(body.linkedin)) add('linkedin', messages.linkedinInvalid);
   if (body.aum != null && body.aum < 0) add('aum', messages.aumNegative);
@@ -139,7 +140,8 @@ export function profileIssues(role: SelfServiceRole, body: z.output<typeof profi
     const max = body.typical_deal_size_max;
     if (min == null) add('typical_deal_size_min', messages.dealSizeMinRequired);
     if (max == null) add('typical_deal_size_max', messages.dealSizeMaxRequired);
-    if ((min != null && min < 0) || (max != null && max < 0)) add('typical_deal_size_min', messages.dealSizeNegative);
+    if ((min != null && min < 0) || (max != null && max < 0))
+      add('typical_deal_size_min', messages.dealSizeNegative);
     else if (min != null && max != null && max <= min) add('typical_deal_size_max', messages.dealSizeOrder);
     const years = body.years_experience;
     if (years == null) add('years_experience', messages.yearsRequired);

@@ -10,6 +10,8 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /** The PostgreSQL schema everything lives in, when not the default. */
+  schema?: string;
   /** A raw LISTEN-capable client is only available on PostgreSQL; PGlite runs in-process. */
   pool?: pg.Pool;
   close(): Promise<void>;
@@ -94,5 +96,5 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Da
     ...(schema ? { options: `-c search_path="${schema}",public` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, driver: 'postgres', pool, close: () => db.destroy() };
+  return { db, driver: 'postgres', schema, pool, close: () => db.destroy() };
 }

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, buildTestApp, createUser, type TestApp, type TestUser } from './helpers';
+
+let t: TestApp;
+let user: TestUser;
+beforeAll(async () => {
+  t = await buildTestApp();
+  user = await createUser(t.app, { role: 'borrower' });
+});
+afterAll(() => t.close());
+
+describe('API conventions', () => {
+  it('malformed JSON answers 400 with the error shape, not 500', async () => {
+    const res = await as(t.app, user, {
+      method: 'POST',
+      url: '/api/auth/complete-profile',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"company_name": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(typeof res.json().error).toBe('string');
+  });
+
+  it('wrong types answer 400 VALIDATION_FAILED naming the field', async () => {
+    const res = await as(t.app, user, {
+      method: 'POST',
+      url: '/api/auth/complete-profile',
+      payload: { company_name: 42, phone: ['0412345678'] },
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.details.map((d: { field: string }) => d.field)).toEqual(expect.arrayContaining(['company_name', 'phone']));
+  });
+
+  it('unknown fields answer 400', async () => {
+    const res = await as(t.app, user, {
+      method: 'POST',
+      url: '/api/auth/complete-profile',
+      payload: { company_name: 'X', approved: true },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_FAILED');
+  });
+
+  it('a body over the 1 MiB limit answers 413', async () => {
+    const res = await as(t.app, user, {
+      method: 'POST',
+      url: '/api/auth/complete-profile',
+      payload: { bio: 'x'.repeat(1024 * 1024 + 10) },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('an unsupported content type answers 415', async () => {
+    const res = await as(t.app, user, {
+      method: 'POST',
+      url: '/api/auth/set-role',
+      headers: { 'content-type': 'text/xml' },
+      payload: '<role>borrower</role>',
+    });
+    expect(res.statusCode).toBe(415);
+  });
+
+  it('an unknown API route answers 404 JSON', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('health reports the database and the driver', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', database: 'up' });
+    expect(['pglite', 'postgres']).toContain(res.json().driver);
+  });
+
+  it('every answer carries a request id and security headers with a real CSP', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('OpenAPI documents the routes at /api/docs', async () => {
+    const spec = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(spec.statusCode).toBe(200);
+    const paths = Object.keys(spec.json().paths);
+    expect(paths).toEqual(expect.arrayContaining(['/api/auth/me', '/api/auth/set-role', '/api/users/{id}/profile', '/api/health']));
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { errorTextFrom, formatAud, formatAudCents, formatDate, formatDateTime } from '../src/format';
+
+describe('formatAud', () => {
+  it("formatAud: with 1234567 returns '$1,234,567'", () => {
+    expect(formatAud(1234567)).toBe('$1,234,567');
+  });
+
+  it("formatAud: with 0 returns '$0'", () => {
+    expect(formatAud(0)).toBe('$0');
+  });
+
+  it('formatAud: with cents rounds to the nearest whole dollar', () => {
+    expect(formatAud(1234.49)).toBe('$1,234');
+    expect(formatAud(1234.5)).toBe('$1,235');
+    expect(formatAud(999.99)).toBe('$1,000');
+  });
+
+  it('formatAud: with a negative amount shows a minus sign', () => {
+    expect(formatAud(-2500)).toBe('-$2,500');
+  });
+
+  it("formatAud: with a small negative amount that rounds to zero returns '$0', not '-$0'", () => {
+    expect(formatAud(-0.4)).toBe('$0');
+    expect(formatAudCents(-40)).toBe('$0');
+  });
+
+  it("formatAudCents: with 49900 cents returns '$499'", () => {
+    expect(formatAudCents(49900)).toBe('$499');
+  });
+
+  it('formatAudCents: with a part dollar rounds to the nearest whole dollar', () => {
+    expect(formatAudCents(29_950)).toBe('$300');
+    expect(formatAudCents(29_949)).toBe('$299');
+  });
+});
+
+describe('formatDate', () => {
+  // formatDate formats in the machine's time zone. Noon local time (an ISO string without 'Z', or
+  // a Date built from local parts) is the same calendar day in every zone, so these tests hold
+  // whatever TZ they run under; noon UTC would not (it is the next day in Auckland in summer).
+  it("formatDate: with an ISO string puts the day before the month ('31 Jan 2025')", () => {
+    expect(formatDate('2025-01-31T12:00:00')).toBe('31 Jan 2025');
+  });
+
+  it('formatDate: with a Date gives the same text as with its ISO string', () => {
+    expect(formatDate(new Date(2025, 0, 31, 12))).toBe('31 Jan 2025');
+  });
+
+  it('formatDate: with a single-digit day does not pad it', () => {
+    expect(formatDate('2025-03-05T12:00:00')).toBe('5 Mar 2025');
+  });
+
+  it('formatDateTime: includes the date and a time with minutes', () => {
+    const text = formatDateTime('2025-01-31T12:00:00');
+    expect(text).toContain('31 Jan 2025');
+    expect(text).toMatch(/12:00/);
+  });
+});
+
+describe('errorTextFrom', () => {
+  it('errorTextFrom: with a JSON body carrying an error field returns that field', () => {
+    expect(
+      errorTextFrom(400, JSON.stringify({ error: 'Company name is required', code: 'validation' })),
+    ).toBe('Company name is required');
+  });
+
+  it('errorTextFrom: with a long JSON body carrying an error field still returns that field', () => {
+    const body = JSON.stringify({ error: 'Not allowed', padding: 'x'.repeat(500) });
+    expect(errorTextFrom(403, body)).toBe('Not allowed');
+  });
+
+  it('errorTextFrom: with a short plain-text body returns the text', () => {
+    expect(errorTextFrom(502, 'Bad Gateway')).toBe('Bad Gateway');
+  });
+
+  it('errorTextFrom: with a short JSON body without an error field returns the text', () => {
+    expect(errorTextFrom(500, '{"message":"boom"}')).toBe('{"message":"boom"}');
+  });
+
+  it('errorTextFrom: with an empty error field falls back to the text', () => {
+    expect(errorTextFrom(500, '{"error":""}')).toBe('{"error":""}');
+  });
+
+  it('errorTextFrom: with a non-string error field falls back to the text', () => {
+    expect(errorTextFrom(500, '{"error":42}')).toBe('{"error":42}');
+  });
+
+  it('errorTextFrom: with a 199-character text returns the text', () => {
+    const text = 'e'.repeat(199);
+    expect(errorTextFrom(502, text)).toBe(text);
+  });
+
+  it("errorTextFrom: with a 200-character text returns 'HTTP {status}'", () => {
+    expect(errorTextFrom(502, 'e'.repeat(200))).toBe('HTTP 502');
+  });
+
+  it("errorTextFrom: with a long HTML page returns 'HTTP 502'", () => {
+    expect(errorTextFrom(502, `<html><body>${'Bad gateway '.repeat(50)}</body></html>`)).toBe('HTTP 502');
+  });
+
+  it("errorTextFrom: with an empty body returns 'HTTP 500'", () => {
+    expect(errorTextFrom(500, '')).toBe('HTTP 500');
+  });
+
+  it("errorTextFrom: with a JSON null body returns the text 'null'", () => {
+    expect(errorTextFrom(500, 'null')).toBe('null');
+  });
+});
