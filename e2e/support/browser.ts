@@ -1,0 +1,60 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+
+export const baseURL = () => inject('baseURL');
+
+export const DEMO_ADMIN = { email: 'admin@plinth.local', password: 'plinth-admin-2026' };
+
+/** One Chromium per test file, launched with the flags this closed network needs. */
+export function useBrowser() {
+  const state: { browser?: Browser } = {};
+  beforeAll(async () => {
+    state.browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    });
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+  });
+  return {
+    /** A fresh context (no cookies) at the given width; desktop 1280 by default. */
+    async newPage(width = 1280): Promise<{ context: BrowserContext; page: Page }> {
+      const context = await state.browser!.newContext({
+        baseURL: baseURL(),
+        viewport: { width, height: width < 768 ? 812 : 900 },
+        locale: 'en-AU',
+        timezoneId: 'Australia/Sydney',
+      });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('close', () => {
+        if (errors.length) throw new Error(`Page errors: ${errors.join('; ')}`);
+      });
+      return { context, page };
+    },
+  };
+}
+
+let counter = 0;
+export const uniqueEmail = (prefix: string) =>
+  `${prefix}-${process.pid}-${Date.now().toString(36)}-${counter++}@example.com`;
+
+/** No serious or critical accessibility violation on the page as it stands. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser journeys in Debian's Chromium (playwright-core) against the built app, served by the
+// real server on a fresh embedded database made for this run.
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    root: import.meta.dirname,
+    include: ['**/*.e2e.ts'],
+    globalSetup: ['support/global-setup.ts'],
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
