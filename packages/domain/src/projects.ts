@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import {
+  MAX_INTEREST_RATE,
+  MAX_LOAN_PLUS_EQUITY_SHARE,
+  MAX_LOAN_TERM_MONTHS,
+  MIN_EQUITY_SHARE,
+  MIN_LOAN_AMOUNT,
+  MIN_LOAN_TERM_MONTHS,
+} from './constants';
+import { riskRatings } from './finance';
+import type { FieldIssue } from './onboarding';
+
+/** Project enumerations and the wizard's rules (spec 000 sections 3 and 5), with exact messages. */
+
+export const propertyTypes = ['Residential', 'Commercial', 'Mixed Use', 'Industrial', 'Retail'] as const;
+export const developmentStages = ['Planning', 'Pre-Construction', 'Construction', 'Near Completion'] as const;
+export const planningPermitStatuses = [
+  'Not Started',
+  'In Progress',
+  'Submitted',
+  'Approved',
+  'Approved with Conditions',
+] as const;
+export const australianStates = ['NSW', 'VIC', 'QLD', 'WA', 'SA', 'TAS', 'ACT', 'NT'] as const;
+
+export const projectMessages = {
+  titleRequired: 'Project title is required',
+  locationRequired: 'Location is required',
+  suburbRequired: 'Suburb is required',
+  loanAmountRequired: 'Loan amount is required',
+  loanAmountMinimum: 'Minimum loan amount is $100,000',
+  interestRateRange: 'Interest rate must be between 0% and 50%',
+  loanTermRange: 'Loan term must be between 1 and 120 months',
+  postcodeFormat: 'Postcode must be 4 digits',
+  stateInvalid: `State must be one of ${australianStates.join(', ')}`,
+  totalCostRequired: 'Total project cost is required',
+  equityRequired: 'Equity contribution is required',
+  equityPlusLoanTooHigh: 'Equity + Loan exceeds total project cost',
+  equityMinimum: 'Minimum 10% equity required',
+  completionAfterStart: 'Completion date must be after start date',
+  nextBlocked: 'Please fix the errors before proceeding',
+} as const;
+
+const money = z.number().int().min(0).max(100_000_000_000);
+const optionalText = (max: number) => z.string().trim().max(max).nullish();
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be YYYY-MM-DD');
+
+/** Every field a developer edits. Types and limits here; the spec's rules in `projectIssues`. */
+export const projectFields = z.strictObject({
+  title: z.string().max(200).nullish(),
+  description: optionalText(10_000),
+  location: z.string().max(500).nullish(),
+  suburb: z.string().max(100).nullish(),
+  city: optionalText(100),
+  state: z.string().max(3).nullish(),
+  postcode: z.string().max(4).nullish(),
+  latitude: z.number().min(-90).max(90).nullish(),
+  longitude: z.number().min(-180).max(180).nullish(),
+  property_type: z.enum(propertyTypes).nullish(),
+  development_stage: z.enum(developmentStages).nullish(),
+  loan_amount: money.nullish(),
+  interest_rate: z.number().min(-1000).max(1000).nullish(),
+  loan_term: z.number().int().min(-10_000).max(10_000).nullish(),
+  total_project_cost: money.nullish(),
+  equity_contribution: money.nullish(),
+  land_value: money.nullish(),
+  construction_cost: money.nullish(),
+  expected_gdc: money.nullish(),
+  expected_profit: money.nullish(),
+  project_size_sqm: z.number().min(0).max(100_000_000).nullish(),
+  number_of_units: z.number().int().min(0).max(100_000).nullish(),
+  number_of_levels: z.number().int().min(0).max(500).nullish(),
+  car_spaces: z.number().int().min(0).max(100_000).nullish(),
+  zoning: optionalText(200),
+  planning_permit_status: z.enum(planningPermitStatuses).nullish(),
+  expected_start_date: isoDate.nullish(),
+  expected_completion_date: isoDate.nullish(),
+  market_risk_rating: z.enum(riskRatings).nullish(),
+  construction_risk_rating: z.enum(riskRatings).nullish(),
+  location_risk_rating: z.enum(riskRatings).nullish(),
+});
+export type ProjectFields = z.output<typeof projectFields>;
+
+const blank = (v: string | null | undefined) => v == null || v.trim() === '';
+
+/** Step 1: basic info. */
+export function basicInfoIssues(p: ProjectFields): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  if (blank(p.title)) issues.push({ field: 'title', message: projectMessages.titleRequired });
+  if (blank(p.location)) issues.push({ field: 'location', message: projectMessages.locationRequired });
+  if (blank(p.suburb)) issues.push({ field: 'suburb', message: projectMessages.suburbRequired });
+  if (p.loan_amount == null)
+    issues.push({ field: 'loan_amount', message: projectMessages.loanAmountRequired });
+  else if (p.loan_amount < MIN_LOAN_AMOUNT)
+    issues.push({ field: 'loan_amount', message: projectMessages.loanAmountMinimum });
+  if (p.interest_rate != null && (p.interest_rate < 0 || p.interest_rate > MAX_INTEREST_RATE))
+    issues.push({ field: 'interest_rate', message: projectMessages.interestRateRange });
+  if (p.loan_term != null && (p.loan_term < MIN_LOAN_TERM_MONTHS || p.loan_term > MAX_LOAN_TERM_MONTHS))
+    issues.push({ field: 'loan_term', message: projectMessages.loanTermRange });
+  if (!blank(p.postcode) && !/^\d{4}$/.test(p.postcode!))
+    issues.push({ field: 'postcode', message: projectMessages.postcodeFormat });
+  if (!blank(p.state) && !(australianStates as readonly string[]).includes(p.state!))
+    issues.push({ field: 'state', message: projectMessages.stateInvalid });
+  return issues;
+}
+
+/** Step 2: financials. */
+export function financialIssues(p: ProjectFields): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  const cost = p.total_project_cost;
+  const equity = p.equity_contribution;
+  if (cost == null || cost <= 0)
+    issues.push({ field: 'total_project_cost', message: projectMessages.totalCostRequired });
+  if (equity == null) issues.push({ field: 'equity_contribution', message: projectMessages.equityRequired });
+  if (cost != null && cost > 0 && equity != null) {
+    if (equity + (p.loan_amount ?? 0) > cost * MAX_LOAN_PLUS_EQUITY_SHARE)
+      issues.push({ field: 'equity_contribution', message: projectMessages.equityPlusLoanTooHigh });
+    if (equity < cost * MIN_EQUITY_SHARE)
+      issues.push({ field: 'equity_contribution', message: projectMessages.equityMinimum });
+  }
+  return issues;
+}
+
+/** Step 3: details. */
+export function detailIssues(p: ProjectFields): FieldIssue[] {
+  if (
+    p.expected_start_date &&
+    p.expected_completion_date &&
+    p.expected_completion_date <= p.expected_start_date
+  )
+    return [{ field: 'expected_completion_date', message: projectMessages.completionAfterStart }];
+  return [];
+}
+
+export const wizardSteps = ['Basic Info', 'Financials', 'Details', 'Documents'] as const;
+
+/** The issues of one wizard step (0-based); step 4 (documents) has no field rules. */
+export function stepIssues(step: number, p: ProjectFields): FieldIssue[] {
+  if (step === 0) return basicInfoIssues(p);
+  if (step === 1) return financialIssues(p);
+  if (step === 2) return detailIssues(p);
+  return [];
+}
+
+/** What the server checks on every save: the rules of steps 1 to 3. */
+export const projectIssues = (p: ProjectFields): FieldIssue[] => [
+  ...basicInfoIssues(p),
+  ...financialIssues(p),
+  ...detailIssues(p),
+];
