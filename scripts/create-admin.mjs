@@ -6,8 +6,12 @@ import { ensureBuild, ensureDependencies, root } from './lib.mjs';
 
 ensureDependencies();
 ensureBuild();
-const result = spawnSync(process.execPath, [join(root, 'apps/server/dist/cli.js'), 'create-admin', ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const result = spawnSync(
+  process.execPath,
+  [join(root, 'apps/server/dist/cli.js'), 'create-admin', ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 process.exit(result.status ?? 1);

@@ -57,13 +57,17 @@ export function ensureBuild({ force = false } = {}) {
 
 /** Finds Chromium for the browser tests; installs Debian's package when running as root. */
 export function ensureChromium() {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
+    Boolean,
+  );
   const found = candidates.find((p) => existsSync(p));
   if (found) return found;
   if (process.getuid?.() === 0) {
     step("Installing Debian's chromium package for the browser tests");
     run('apt-get', ['update', '-qq']);
-    run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    run('apt-get', ['install', '-y', '-qq', 'chromium'], {
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
   }
   throw new Error('Chromium not found: install it (apt-get install chromium) or set CHROMIUM_PATH.');

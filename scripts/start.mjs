@@ -14,11 +14,15 @@ try {
 }
 
 step('Starting Plinth');
-const server = spawn(process.execPath, ['--enable-source-maps', join(root, 'apps/server/dist/main.js'), '--seed-demo'], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
-});
+const server = spawn(
+  process.execPath,
+  ['--enable-source-maps', join(root, 'apps/server/dist/main.js'), '--seed-demo'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { NODE_ENV: 'production', ...process.env },
+  },
+);
 // Ctrl-C reaches the server too (same process group); it closes PGlite cleanly, then we exit.
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {

@@ -9,7 +9,7 @@ import { ensureBuild, ensureChromium, ensureDependencies, root, run, step } from
 
 const results = mkdtempSync(join(tmpdir(), 'plinth-test-'));
 const totals = { passed: 0, failed: 0 };
-let failedSteps = [];
+const failedSteps = [];
 
 function vitest(title, args, env = {}) {
   step(title);

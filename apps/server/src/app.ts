@@ -127,7 +127,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 /** Serves the built web app, with index.html for every client-side route outside /api. */
 async function registerWebApp(app: FastifyInstance, webDist: string) {
   if (!existsSync(webDist)) return;
-  await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    maxAge: '1h',
+    immutable: false,
+  });
   const sendIndex = (reply: import('fastify').FastifyReply) =>
     reply.header('cache-control', 'no-cache').sendFile('index.html', webDist, { maxAge: 0 });
   app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));

@@ -30,7 +30,12 @@ async function main() {
   const config = loadConfig();
   const runtime = await openRuntime(config);
   try {
-    const app = await buildApp({ config, database: runtime.database, authSecret: runtime.authSecret, logger: false });
+    const app = await buildApp({
+      config,
+      database: runtime.database,
+      authSecret: runtime.authSecret,
+      logger: false,
+    });
     const password = values.password ?? generatePassword();
     await createAccount(app.deps, { email: values.email, name: values.name, password, role: 'admin' });
     await app.close();

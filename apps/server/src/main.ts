@@ -34,12 +34,17 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.outbox.start();
-  process.stdout.write(`\nPlinth is running at ${config.BASE_URL}  (API docs: ${config.BASE_URL}/api/docs)\n`);
-  if (!config.SMTP_URL) process.stdout.write(`E-mails are kept in the dev inbox: ${config.BASE_URL}/dev/mail\n`);
+  process.stdout.write(
+    `\nPlinth is running at ${config.BASE_URL}  (API docs: ${config.BASE_URL}/api/docs)\n`,
+  );
+  if (!config.SMTP_URL)
+    process.stdout.write(`E-mails are kept in the dev inbox: ${config.BASE_URL}/dev/mail\n`);
 }
 
 function printAccounts(accounts: { role: string; email: string; password: string; state: string }[]) {
-  const rows = accounts.map((a) => `  ${a.role.padEnd(9)} ${a.email.padEnd(32)} ${a.password.padEnd(18)} ${a.state}`);
+  const rows = accounts.map(
+    (a) => `  ${a.role.padEnd(9)} ${a.email.padEnd(32)} ${a.password.padEnd(18)} ${a.state}`,
+  );
   process.stdout.write(
     `\nDemo accounts (created now, on an empty database):\n  ${'role'.padEnd(9)} ${'email'.padEnd(32)} ${'password'.padEnd(18)} state\n${rows.join('\n')}\n`,
   );

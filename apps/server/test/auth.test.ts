@@ -35,27 +35,57 @@ describe('sign-up', () => {
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).not.toMatch(/Secure/); // BASE_URL is http in tests
 
-    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: cookieFrom(res.headers['set-cookie']) } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: cookieFrom(res.headers['set-cookie']) },
+    });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ email: 'sam@example.com', name: 'Sam Sign-up', role: null, approved: false, profile_completed: false, subscription_status: 'none' });
+    expect(me.json()).toMatchObject({
+      email: 'sam@example.com',
+      name: 'Sam Sign-up',
+      role: null,
+      approved: false,
+      profile_completed: false,
+      subscription_status: 'none',
+    });
 
-    const mail = await t.database.db.selectFrom('outbox').select('payload').where('kind', '=', 'email').execute();
-    const verification = mail.map((m) => m.payload as { to: string; subject: string; text: string }).find((m) => m.to === 'sam@example.com');
+    const mail = await t.database.db
+      .selectFrom('outbox')
+      .select('payload')
+      .where('kind', '=', 'email')
+      .execute();
+    const verification = mail
+      .map((m) => m.payload as { to: string; subject: string; text: string })
+      .find((m) => m.to === 'sam@example.com');
     expect(verification?.subject).toBe('Confirm your e-mail for Plinth');
     expect(verification?.text).toContain('/api/auth/verify-email?token=');
   });
 
   it('sign-up: a role sent in the body is ignored — nobody makes themselves an admin', async () => {
-    const res = await signUp({ name: 'Mallory', email: 'mallory@example.com', password: 'long-enough-pw', role: 'admin', approved: true });
+    const res = await signUp({
+      name: 'Mallory',
+      email: 'mallory@example.com',
+      password: 'long-enough-pw',
+      role: 'admin',
+      approved: true,
+    });
     // Better Auth refuses fields that are not inputs; either way no admin comes out of it.
-    const user = await t.database.db.selectFrom('user').select(['role', 'approved']).where('email', '=', 'mallory@example.com').executeTakeFirst();
+    const user = await t.database.db
+      .selectFrom('user')
+      .select(['role', 'approved'])
+      .where('email', '=', 'mallory@example.com')
+      .executeTakeFirst();
     expect(res.statusCode === 400 || user?.role === null).toBe(true);
     if (user) expect(user).toEqual({ role: null, approved: false });
   });
 
   it('sign-up: a second account with the same e-mail is refused', async () => {
     await signUp({ name: 'Dup', email: 'dup@example.com', password: 'long-enough-pw' }, '10.0.1.1');
-    const res = await signUp({ name: 'Dup', email: 'dup@example.com', password: 'long-enough-pw' }, '10.0.1.2');
+    const res = await signUp(
+      { name: 'Dup', email: 'dup@example.com', password: 'long-enough-pw' },
+      '10.0.1.2',
+    );
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
   });
@@ -95,7 +125,8 @@ describe('sign-in and sign-out', () => {
 
   it('sign-in: repeated attempts from one address are rate limited with 429', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await signIn('nobody@example.com', 'whatever-pw', '10.9.9.9')).statusCode);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await signIn('nobody@example.com', 'whatever-pw', '10.9.9.9')).statusCode);
     expect(statuses).toContain(429);
   });
 
@@ -108,7 +139,11 @@ describe('sign-in and sign-out', () => {
   it('bearer: an API client can use the session token as a bearer token', async () => {
     const user = await createUser(t.app, { role: 'funder', profile: 'default' });
     const token = decodeURIComponent(user.cookie.split('=')[1]!.split(';')[0]!).split('.')[0];
-    const res = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().id).toBe(user.id);
   });
@@ -125,8 +160,14 @@ describe('password reset', () => {
       payload: { email: user.email, redirectTo: '/reset-password' },
     });
     expect(res.statusCode).toBe(200);
-    const mail = await t.database.db.selectFrom('outbox').select('payload').where('kind', '=', 'email').execute();
-    const reset = mail.map((m) => m.payload as { to: string; subject: string; text: string }).find((m) => m.to === user.email);
+    const mail = await t.database.db
+      .selectFrom('outbox')
+      .select('payload')
+      .where('kind', '=', 'email')
+      .execute();
+    const reset = mail
+      .map((m) => m.payload as { to: string; subject: string; text: string })
+      .find((m) => m.to === user.email);
     expect(reset?.subject).toBe('Reset your Plinth password');
     expect(reset?.text).toMatch(/reset-password/);
   });
@@ -134,7 +175,11 @@ describe('password reset', () => {
   it('outbox: the worker marks queued e-mails as delivered (dev inbox) and /dev/mail shows them', async () => {
     const handled = await t.app.outbox.drainOnce();
     expect(handled).toBeGreaterThan(0);
-    const pending = await t.database.db.selectFrom('outbox').select('id').where('status', '=', 'pending').execute();
+    const pending = await t.database.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('status', '=', 'pending')
+      .execute();
     expect(pending).toHaveLength(0);
     const page = await as(t.app, null, { method: 'GET', url: '/dev/mail' });
     expect(page.statusCode).toBe(200);

@@ -31,7 +31,9 @@ describe('API conventions', () => {
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.code).toBe('VALIDATION_FAILED');
-    expect(body.details.map((d: { field: string }) => d.field)).toEqual(expect.arrayContaining(['company_name', 'phone']));
+    expect(body.details.map((d: { field: string }) => d.field)).toEqual(
+      expect.arrayContaining(['company_name', 'phone']),
+    );
   });
 
   it('unknown fields answer 400', async () => {
@@ -90,7 +92,14 @@ describe('API conventions', () => {
     const spec = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(spec.statusCode).toBe(200);
     const paths = Object.keys(spec.json().paths);
-    expect(paths).toEqual(expect.arrayContaining(['/api/auth/me', '/api/auth/set-role', '/api/users/{id}/profile', '/api/health']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/auth/me',
+        '/api/auth/set-role',
+        '/api/users/{id}/profile',
+        '/api/health',
+      ]),
+    );
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
   });

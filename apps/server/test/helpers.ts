@@ -34,7 +34,12 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     WEB_DIST: '/nonexistent-web-dist',
     ...env,
   });
-  const app = await buildApp({ config, database, authSecret: 'test-secret-0123456789-abcdefghijklmnop', logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    authSecret: 'test-secret-0123456789-abcdefghijklmnop',
+    logger: false,
+  });
   await app.ready();
   return {
     app,

@@ -29,25 +29,45 @@ const validFunder = {
 describe('set-role', () => {
   it('set-role: a new user chooses borrower once; a second choice answers 409', async () => {
     const user = await createUser(t.app);
-    const first = await as(t.app, user, { method: 'POST', url: '/api/auth/set-role', payload: { role: 'borrower' } });
+    const first = await as(t.app, user, {
+      method: 'POST',
+      url: '/api/auth/set-role',
+      payload: { role: 'borrower' },
+    });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ role: 'borrower', approved: false, profile_completed: false });
-    const second = await as(t.app, user, { method: 'POST', url: '/api/auth/set-role', payload: { role: 'funder' } });
+    const second = await as(t.app, user, {
+      method: 'POST',
+      url: '/api/auth/set-role',
+      payload: { role: 'funder' },
+    });
     expect(second.statusCode).toBe(409);
     expect(second.json()).toMatchObject({ code: 'CONFLICT', error: 'Your role has already been chosen' });
   });
 
   it('set-role: admin cannot be chosen (400) and nothing changes', async () => {
     const user = await createUser(t.app);
-    const res = await as(t.app, user, { method: 'POST', url: '/api/auth/set-role', payload: { role: 'admin' } });
+    const res = await as(t.app, user, {
+      method: 'POST',
+      url: '/api/auth/set-role',
+      payload: { role: 'admin' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', error: 'Role must be borrower or funder' });
-    const row = await t.database.db.selectFrom('user').select('role').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('user')
+      .select('role')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(row.role).toBeNull();
   });
 
   it('set-role: without a session answers 401', async () => {
-    const res = await as(t.app, null, { method: 'POST', url: '/api/auth/set-role', payload: { role: 'funder' } });
+    const res = await as(t.app, null, {
+      method: 'POST',
+      url: '/api/auth/set-role',
+      payload: { role: 'funder' },
+    });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -55,7 +75,11 @@ describe('set-role', () => {
 describe('complete-profile', () => {
   it('complete-profile: a borrower with valid fields is stored with spaces stripped and no funder fields', async () => {
     const user = await createUser(t.app, { role: 'borrower' });
-    const res = await as(t.app, user, { method: 'POST', url: '/api/auth/complete-profile', payload: validBorrower });
+    const res = await as(t.app, user, {
+      method: 'POST',
+      url: '/api/auth/complete-profile',
+      payload: validBorrower,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       user_id: user.id,
@@ -71,7 +95,11 @@ describe('complete-profile', () => {
 
   it('complete-profile: a funder with valid fields is stored, and starts unapproved', async () => {
     const user = await createUser(t.app, { role: 'funder' });
-    const res = await as(t.app, user, { method: 'POST', url: '/api/auth/complete-profile', payload: validFunder });
+    const res = await as(t.app, user, {
+      method: 'POST',
+      url: '/api/auth/complete-profile',
+      payload: validFunder,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       approved: false,
@@ -86,25 +114,84 @@ describe('complete-profile', () => {
 
   it('complete-profile: before a role is chosen answers 409', async () => {
     const user = await createUser(t.app);
-    const res = await as(t.app, user, { method: 'POST', url: '/api/auth/complete-profile', payload: validBorrower });
+    const res = await as(t.app, user, {
+      method: 'POST',
+      url: '/api/auth/complete-profile',
+      payload: validBorrower,
+    });
     expect(res.statusCode).toBe(409);
   });
 
   const invalid: [string, 'borrower' | 'funder', Record<string, unknown>, string][] = [
-    ['a blank company name', 'borrower', { ...validBorrower, company_name: '  ' }, 'Company name is required'],
+    [
+      'a blank company name',
+      'borrower',
+      { ...validBorrower, company_name: '  ' },
+      'Company name is required',
+    ],
     ['no phone', 'borrower', { ...validBorrower, phone: '' }, 'Phone number is required'],
-    ['a non-Australian phone', 'borrower', { ...validBorrower, phone: '0512 345 678' }, 'Invalid phone number format'],
+    [
+      'a non-Australian phone',
+      'borrower',
+      { ...validBorrower, phone: '0512 345 678' },
+      'Invalid phone number format',
+    ],
     ['no ABN', 'borrower', { ...validBorrower, abn: undefined }, 'ABN is required'],
     ['a 10-digit ABN', 'borrower', { ...validBorrower, abn: '5182475355' }, 'Invalid ABN format'],
-    ['no company type', 'borrower', { ...validBorrower, company_type: undefined }, 'Company type is required'],
-    ['a funder company type for a borrower', 'borrower', { ...validBorrower, company_type: 'Hedge Fund' }, 'Company type is not one of the listed types'],
-    ['a bio over 500 characters', 'borrower', { ...validBorrower, bio: 'x'.repeat(501) }, 'Bio must be at most 500 characters'],
-    ['no investment focus', 'funder', { ...validFunder, investment_focus: undefined }, 'Investment focus is required'],
-    ['no minimum deal size', 'funder', { ...validFunder, typical_deal_size_min: null }, 'Minimum deal size is required'],
-    ['no maximum deal size', 'funder', { ...validFunder, typical_deal_size_max: undefined }, 'Maximum deal size is required'],
-    ['maximum equal to minimum', 'funder', { ...validFunder, typical_deal_size_max: 2_000_000 }, 'Maximum deal size must be greater than minimum'],
-    ['no years of experience', 'funder', { ...validFunder, years_experience: undefined }, 'Years of experience is required'],
-    ['101 years of experience', 'funder', { ...validFunder, years_experience: 101 }, 'Years of experience must be between 0 and 100'],
+    [
+      'no company type',
+      'borrower',
+      { ...validBorrower, company_type: undefined },
+      'Company type is required',
+    ],
+    [
+      'a funder company type for a borrower',
+      'borrower',
+      { ...validBorrower, company_type: 'Hedge Fund' },
+      'Company type is not one of the listed types',
+    ],
+    [
+      'a bio over 500 characters',
+      'borrower',
+      { ...validBorrower, bio: 'x'.repeat(501) },
+      'Bio must be at most 500 characters',
+    ],
+    [
+      'no investment focus',
+      'funder',
+      { ...validFunder, investment_focus: undefined },
+      'Investment focus is required',
+    ],
+    [
+      'no minimum deal size',
+      'funder',
+      { ...validFunder, typical_deal_size_min: null },
+      'Minimum deal size is required',
+    ],
+    [
+      'no maximum deal size',
+      'funder',
+      { ...validFunder, typical_deal_size_max: undefined },
+      'Maximum deal size is required',
+    ],
+    [
+      'maximum equal to minimum',
+      'funder',
+      { ...validFunder, typical_deal_size_max: 2_000_000 },
+      'Maximum deal size must be greater than minimum',
+    ],
+    [
+      'no years of experience',
+      'funder',
+      { ...validFunder, years_experience: undefined },
+      'Years of experience is required',
+    ],
+    [
+      '101 years of experience',
+      'funder',
+      { ...validFunder, years_experience: 101 },
+      'Years of experience must be between 0 and 100',
+    ],
   ];
   for (const [what, role, payload, message] of invalid) {
     it(`complete-profile: ${what} answers 400 '${message}' and stores nothing`, async () => {
@@ -115,7 +202,11 @@ describe('complete-profile', () => {
       expect(body.code).toBe('VALIDATION_FAILED');
       expect(body.error.split(', ')).toContain(message);
       expect(body.details.map((d: { message: string }) => d.message)).toContain(message);
-      const stored = await t.database.db.selectFrom('profile').select('user_id').where('user_id', '=', user.id).execute();
+      const stored = await t.database.db
+        .selectFrom('profile')
+        .select('user_id')
+        .where('user_id', '=', user.id)
+        .execute();
       expect(stored).toHaveLength(0);
     });
   }
@@ -180,10 +271,18 @@ describe('profile', () => {
     const owner = await createUser(t.app, { role: 'borrower', profile: 'default' });
     const admin = await createUser(t.app, { role: 'admin' });
     for (const actor of [admin, await createUser(t.app, { role: 'borrower', profile: 'default' })]) {
-      const res = await as(t.app, actor, { method: 'PUT', url: `/api/users/${owner.id}/profile`, payload: validBorrower });
+      const res = await as(t.app, actor, {
+        method: 'PUT',
+        url: `/api/users/${owner.id}/profile`,
+        payload: validBorrower,
+      });
       expect(res.statusCode).toBe(403);
     }
-    const row = await t.database.db.selectFrom('profile').select('company_name').where('user_id', '=', owner.id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('profile')
+      .select('company_name')
+      .where('user_id', '=', owner.id)
+      .executeTakeFirstOrThrow();
     expect(row.company_name).toBe('Test Developments Pty Ltd');
   });
 });

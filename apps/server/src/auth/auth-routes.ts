@@ -12,7 +12,9 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth; confi
   // Raw bytes, whatever the content type: Better Auth parses the body itself, and an empty
   // JSON body (sign-out) must not trip Fastify's empty-body error.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_req, body, done) =>
+    done(null, body),
+  );
 
   app.route({
     method: ['GET', 'POST'],

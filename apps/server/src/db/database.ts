@@ -30,7 +30,8 @@ export type DatabaseTarget =
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') return openPostgres(target.url, target.schema);
-  const pglite = target.kind === 'memory' ? await createPglite(undefined) : await openPgliteDir(target.dataDir);
+  const pglite =
+    target.kind === 'memory' ? await createPglite(undefined) : await openPgliteDir(target.dataDir);
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   return {
     db,

@@ -20,7 +20,11 @@ export interface OutboxWorker {
  * server processes on one PostgreSQL never send the same e-mail twice; a failure is retried with
  * exponential back-off and given up after MAX_ATTEMPTS.
  */
-export function createOutboxWorker(deps: { db: Db; mail: MailTransport; log: FastifyBaseLogger }): OutboxWorker {
+export function createOutboxWorker(deps: {
+  db: Db;
+  mail: MailTransport;
+  log: FastifyBaseLogger;
+}): OutboxWorker {
   const handlers: Record<string, Handler> = {
     email: (payload) => deps.mail.send(payload as unknown as MailMessage),
   };

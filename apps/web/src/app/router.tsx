@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
+import { PageLoader } from './shell/page-loader';
 
 // Every route is its own lazily loaded chunk: the landing page loads no code of the signed-in app.
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
@@ -7,35 +8,41 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
 });
 
 export const router = createBrowserRouter([
-  { path: '/', lazy: page(() => import('./routes/landing')) },
-  { path: '/privacy', lazy: page(() => import('./routes/legal')) },
-  { path: '/terms', lazy: page(() => import('./routes/legal')) },
-  { path: '/cookies', lazy: page(() => import('./routes/legal')) },
-  { path: '/login', lazy: page(() => import('./routes/login')) },
-  { path: '/register', lazy: page(() => import('./routes/register')) },
-  { path: '/onboarding', lazy: page(() => import('./routes/onboarding')) },
   {
-    // The signed-in shell: the guard decides (spinner, /login, /onboarding, /dashboard) before any page renders.
-    lazy: page(() => import('./shell/shell-layout')),
+    // A pathless root so the first lazy chunk loads behind a spinner instead of a blank page.
+    HydrateFallback: PageLoader,
     children: [
-      { path: '/dashboard', lazy: page(() => import('./routes/dashboard')) },
-      { path: '/create-project', lazy: page(() => import('./routes/coming-soon')) },
-      { path: '/my-projects', lazy: page(() => import('./routes/coming-soon')) },
-      { path: '/project/:id/edit', lazy: page(() => import('./routes/coming-soon')) },
-      { path: '/projects', lazy: page(() => import('./routes/coming-soon')) },
-      { path: '/portfolio', lazy: page(() => import('./routes/coming-soon')) },
-      { path: '/project/:id', lazy: page(() => import('./routes/coming-soon')) },
-      { path: '/messages', lazy: page(() => import('./routes/coming-soon')) },
-      { path: '/broker-ai', lazy: page(() => import('./routes/coming-soon')) },
-      { path: '/project/:projectId/deal/:dealId', lazy: page(() => import('./routes/coming-soon')) },
-      { path: '/profile', lazy: page(() => import('./routes/coming-soon')) },
-      { path: '/settings', lazy: page(() => import('./routes/coming-soon')) },
-      { path: '/admin', lazy: page(() => import('./routes/coming-soon')) },
-      { path: '/projects/:id', lazy: page(() => import('./routes/coming-soon')) },
-      { path: '/deals/:id', lazy: page(() => import('./routes/coming-soon')) },
-      { path: '/access-requests', lazy: page(() => import('./routes/coming-soon')) },
-      // Unknown paths: the guard sends signed-out people to /login and signed-in ones to /dashboard.
-      { path: '*', lazy: page(() => import('./routes/coming-soon')) },
+      { path: '/', lazy: page(() => import('./routes/landing')) },
+      { path: '/privacy', lazy: page(() => import('./routes/legal')) },
+      { path: '/terms', lazy: page(() => import('./routes/legal')) },
+      { path: '/cookies', lazy: page(() => import('./routes/legal')) },
+      { path: '/login', lazy: page(() => import('./routes/login')) },
+      { path: '/register', lazy: page(() => import('./routes/register')) },
+      { path: '/onboarding', lazy: page(() => import('./routes/onboarding')) },
+      {
+        // The signed-in shell: the guard decides (spinner, /login, /onboarding, /dashboard) before any page renders.
+        lazy: page(() => import('./shell/shell-layout')),
+        children: [
+          { path: '/dashboard', lazy: page(() => import('./routes/dashboard')) },
+          { path: '/create-project', lazy: page(() => import('./routes/coming-soon')) },
+          { path: '/my-projects', lazy: page(() => import('./routes/coming-soon')) },
+          { path: '/project/:id/edit', lazy: page(() => import('./routes/coming-soon')) },
+          { path: '/projects', lazy: page(() => import('./routes/coming-soon')) },
+          { path: '/portfolio', lazy: page(() => import('./routes/coming-soon')) },
+          { path: '/project/:id', lazy: page(() => import('./routes/coming-soon')) },
+          { path: '/messages', lazy: page(() => import('./routes/coming-soon')) },
+          { path: '/broker-ai', lazy: page(() => import('./routes/coming-soon')) },
+          { path: '/project/:projectId/deal/:dealId', lazy: page(() => import('./routes/coming-soon')) },
+          { path: '/profile', lazy: page(() => import('./routes/coming-soon')) },
+          { path: '/settings', lazy: page(() => import('./routes/coming-soon')) },
+          { path: '/admin', lazy: page(() => import('./routes/coming-soon')) },
+          { path: '/projects/:id', lazy: page(() => import('./routes/coming-soon')) },
+          { path: '/deals/:id', lazy: page(() => import('./routes/coming-soon')) },
+          { path: '/access-requests', lazy: page(() => import('./routes/coming-soon')) },
+          // Unknown paths: the guard sends signed-out people to /login and signed-in ones to /dashboard.
+          { path: '*', lazy: page(() => import('./routes/coming-soon')) },
+        ],
+      },
     ],
   },
 ]);

@@ -36,5 +36,8 @@ export const outboxOnlyTransport: MailTransport = { name: 'outbox', send: async 
  * both commit together; the worker sends it after commit.
  */
 export async function enqueueEmail(db: Db, message: MailMessage): Promise<void> {
-  await db.insertInto('outbox').values({ kind: 'email', payload: JSON.stringify(message) }).execute();
+  await db
+    .insertInto('outbox')
+    .values({ kind: 'email', payload: JSON.stringify(message) })
+    .execute();
 }

@@ -68,7 +68,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('verification_identifier_idx').on('verification').column('identifier').execute();
+  await db.schema
+    .createIndex('verification_identifier_idx')
+    .on('verification')
+    .column('identifier')
+    .execute();
 
   await db.schema
     .createTable('profile')
@@ -114,7 +118,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['run_after'])
     .where(sql.ref('status'), '=', 'pending')
     .execute();
-  await db.schema.createIndex('outbox_kind_created_idx').on('outbox').columns(['kind', 'created_at']).execute();
+  await db.schema
+    .createIndex('outbox_kind_created_idx')
+    .on('outbox')
+    .columns(['kind', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -39,7 +39,13 @@ interface DemoAccount extends NewAccount {
 }
 
 const demoAccounts: DemoAccount[] = [
-  { email: 'admin@plinth.local', name: 'Avery Admin', password: ADMIN_PASSWORD, role: 'admin', state: 'admin' },
+  {
+    email: 'admin@plinth.local',
+    name: 'Avery Admin',
+    password: ADMIN_PASSWORD,
+    role: 'admin',
+    state: 'admin',
+  },
   {
     email: 'developer@plinth.local',
     name: 'Dana Developer',
@@ -94,5 +100,10 @@ export async function seedDemoData(deps: AppDeps) {
   } else if (!users.some((u) => u.email === demoAccounts[0]!.email)) {
     return null;
   }
-  return demoAccounts.map(({ role, email, password, state }) => ({ role: role ?? '(none)', email, password, state }));
+  return demoAccounts.map(({ role, email, password, state }) => ({
+    role: role ?? '(none)',
+    email,
+    password,
+    state,
+  }));
 }

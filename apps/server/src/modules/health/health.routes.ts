@@ -1,12 +1,18 @@
 import { healthResponse } from '@plinth/domain/users';
-import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import type { AppDeps } from '../../app';
 
 export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, driver }) => {
   app.get(
     '/api/health',
-    { schema: { tags: ['system'], summary: 'Liveness and database reachability', response: { 200: healthResponse, 503: healthResponse } } },
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness and database reachability',
+        response: { 200: healthResponse, 503: healthResponse },
+      },
+    },
     async (_request, reply) => {
       try {
         await sql`select 1`.execute(db);

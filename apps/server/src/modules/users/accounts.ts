@@ -27,7 +27,11 @@ export const generatePassword = () => randomBytes(15).toString('base64url');
  */
 export async function createAccount(deps: { auth: Auth; db: Db }, account: NewAccount): Promise<string> {
   const email = account.email.trim().toLowerCase();
-  const existing = await deps.db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirst();
+  const existing = await deps.db
+    .selectFrom('user')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirst();
   if (existing) throw conflict(`An account with the e-mail ${email} already exists`);
   // Better Auth's own hasher and adapter: the same records as sign-up, minus the verification
   // e-mail, since these accounts are verified by whoever made them.

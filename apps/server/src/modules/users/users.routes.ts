@@ -1,10 +1,24 @@
-import { completeProfileBody, errorResponse, meResponse, profileResponse, setRoleBody, updateProfileBody, userIdParams } from '@plinth/domain/users';
+import {
+  completeProfileBody,
+  errorResponse,
+  meResponse,
+  profileResponse,
+  setRoleBody,
+  updateProfileBody,
+  userIdParams,
+} from '@plinth/domain/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { viewerOf } from '../../auth/guards';
 import type { AppDeps } from '../../app';
+import { viewerOf } from '../../auth/guards';
 import * as users from './users.service';
 
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+};
 
 export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, guards }) => {
   app.addHook('onRequest', guards.requireSession);

@@ -89,7 +89,10 @@ export async function completeProfile(
 }
 
 /** Anyone reads their own profile; admins read any; nobody else reads anyone's. */
-export async function getProfile(db: Db, options: { viewer: Viewer; userId: string }): Promise<ProfileResponse> {
+export async function getProfile(
+  db: Db,
+  options: { viewer: Viewer; userId: string },
+): Promise<ProfileResponse> {
   const { viewer, userId } = options;
   if (viewer.id !== userId && viewer.role !== 'admin') throw forbidden('You can only read your own profile');
   return toProfileResponse(await loadUser(db, userId));
@@ -110,4 +113,3 @@ export async function updateProfile(
   });
   return toProfileResponse(await loadUser(db, userId));
 }
-
