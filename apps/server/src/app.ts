@@ -18,6 +18,7 @@ import { registerErrorHandler } from './errors';
 import { createOutboxWorker, type OutboxWorker } from './jobs/outbox-worker';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { projectsRoutes } from './modules/projects/projects.routes';
 import { usersRoutes } from './modules/users/users.routes';
 
 /** What every route module is given: no module reaches for globals. */
@@ -118,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes, { auth, config });
   await app.register(usersRoutes, deps);
   await app.register(healthRoutes, deps);
+  await app.register(projectsRoutes, deps);
   if (!config.SMTP_URL) await app.register(devMailRoutes, deps);
 
   await registerWebApp(app, config.WEB_DIST ?? defaultWebDist);

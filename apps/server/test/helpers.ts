@@ -129,3 +129,52 @@ export function as(app: FastifyInstance, user: TestUser | null, options: InjectO
     headers: { origin: BASE_URL, ...(user ? { cookie: user.cookie } : {}), ...options.headers },
   });
 }
+
+/** A project body that passes every wizard rule; override what a test is about. */
+export const validProjectBody = (overrides: Record<string, unknown> = {}) => ({
+  title: 'Twelve Townhouses, Marrickville',
+  description: 'Twelve three-bedroom townhouses on a consolidated site near the station.',
+  location: '12 Example Street, Marrickville NSW 2204',
+  suburb: 'Marrickville',
+  city: 'Sydney',
+  state: 'NSW',
+  postcode: '2204',
+  property_type: 'Residential',
+  development_stage: 'Pre-Construction',
+  loan_amount: 4_000_000,
+  interest_rate: 9.5,
+  loan_term: 18,
+  total_project_cost: 6_000_000,
+  equity_contribution: 1_500_000,
+  land_value: 2_500_000,
+  construction_cost: 3_200_000,
+  expected_gdc: 8_400_000,
+  expected_profit: 1_800_000,
+  project_size_sqm: 1850,
+  number_of_units: 12,
+  number_of_levels: 3,
+  car_spaces: 14,
+  zoning: 'R3 Medium Density',
+  planning_permit_status: 'Approved',
+  expected_start_date: '2027-02-01',
+  expected_completion_date: '2028-06-30',
+  market_risk_rating: 'low',
+  construction_risk_rating: 'medium',
+  location_risk_rating: 'low',
+  ...overrides,
+});
+
+/** Factory: a draft project owned by `owner`, made through the API. */
+export async function createProject(
+  app: FastifyInstance,
+  owner: TestUser,
+  overrides: Record<string, unknown> = {},
+) {
+  const res = await as(app, owner, {
+    method: 'POST',
+    url: '/api/projects',
+    payload: validProjectBody(overrides),
+  });
+  if (res.statusCode !== 201) throw new Error(`createProject failed: ${res.statusCode} ${res.body}`);
+  return res.json() as { id: string } & Record<string, unknown>;
+}

@@ -70,3 +70,28 @@ export function riskProfile(market: RiskRating, construction: RiskRating, locati
   if (average <= 2.5) return 'medium';
   return 'high';
 }
+
+export interface FigureInputs {
+  loan_amount: number | null;
+  interest_rate: number | null;
+  loan_term: number | null;
+  total_project_cost: number | null;
+  equity_contribution: number | null;
+  land_value: number | null;
+  expected_profit: number | null;
+  market_risk_rating: RiskRating;
+  construction_risk_rating: RiskRating;
+  location_risk_rating: RiskRating;
+}
+
+/** Every derived figure of a project, as the project page shows them (margin on cost). */
+export function projectFigures(p: FigureInputs) {
+  return {
+    lvr: lvr(p.loan_amount, p.land_value),
+    icr: icr(p.expected_profit, p.loan_term, p.loan_amount, p.interest_rate),
+    debt_to_equity: debtToEquity(p.loan_amount, p.equity_contribution),
+    monthly_interest: monthlyInterest(p.loan_amount, p.interest_rate),
+    profit_margin: profitMargin(p.expected_profit, p.total_project_cost),
+    risk_profile: riskProfile(p.market_risk_rating, p.construction_risk_rating, p.location_risk_rating),
+  };
+}

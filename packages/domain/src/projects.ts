@@ -32,7 +32,7 @@ export const projectMessages = {
   interestRateRange: 'Interest rate must be between 0% and 50%',
   loanTermRange: 'Loan term must be between 1 and 120 months',
   postcodeFormat: 'Postcode must be 4 digits',
-  stateInvalid: `State must be one of ${australianStates.join(', ')}`,
+  stateInvalid: 'State must be an Australian state or territory',
   totalCostRequired: 'Total project cost is required',
   equityRequired: 'Equity contribution is required',
   equityPlusLoanTooHigh: 'Equity + Loan exceeds total project cost',
@@ -148,3 +148,106 @@ export const projectIssues = (p: ProjectFields): FieldIssue[] => [
   ...financialIssues(p),
   ...detailIssues(p),
 ];
+
+// ---------------------------------------------------------------------------------------------
+// API shapes
+
+const nullableString = z.string().nullable();
+const nullableNumber = z.number().nullable();
+
+export const projectIdParams = z.object({ id: z.uuid({ error: 'Project not found' }) });
+
+/** POST /projects and PUT /projects/{id}: the fields, checked against steps 1-3. */
+export const saveProjectBody = projectFields;
+
+export const listingStateFields = {
+  payment_status: z.enum(['unpaid', 'payment_pending', 'paid']),
+  visible: z.boolean(),
+  submission_status: z.enum(['submitted', 'rejected']).nullable(),
+  payment_not_received: z.boolean(),
+};
+
+export const derivedFigures = z.object({
+  lvr: nullableNumber,
+  icr: nullableNumber,
+  debt_to_equity: nullableNumber,
+  monthly_interest: nullableNumber,
+  profit_margin: nullableNumber,
+  risk_profile: z.enum(riskRatings),
+});
+
+/** The whole project, for its owner and for admins (and, from the access issue, approved funders). */
+export const projectResponse = z.object({
+  id: z.string(),
+  borrower_id: z.string(),
+  borrower_name: z.string(),
+  borrower_email: z.string(),
+  title: z.string(),
+  description: nullableString,
+  location: z.string(),
+  suburb: z.string(),
+  city: nullableString,
+  state: nullableString,
+  postcode: nullableString,
+  latitude: nullableNumber,
+  longitude: nullableNumber,
+  property_type: z.enum(propertyTypes),
+  development_stage: z.enum(developmentStages),
+  loan_amount: z.number(),
+  interest_rate: nullableNumber,
+  loan_term: nullableNumber,
+  total_project_cost: nullableNumber,
+  equity_contribution: nullableNumber,
+  land_value: nullableNumber,
+  construction_cost: nullableNumber,
+  expected_gdc: nullableNumber,
+  expected_profit: nullableNumber,
+  project_size_sqm: nullableNumber,
+  number_of_units: nullableNumber,
+  number_of_levels: nullableNumber,
+  car_spaces: nullableNumber,
+  zoning: nullableString,
+  planning_permit_status: z.enum(planningPermitStatuses),
+  expected_start_date: nullableString,
+  expected_completion_date: nullableString,
+  market_risk_rating: z.enum(riskRatings),
+  construction_risk_rating: z.enum(riskRatings),
+  location_risk_rating: z.enum(riskRatings),
+  ...listingStateFields,
+  status_label: z.enum(['Draft', 'Under Review', 'Published', 'Rejected']),
+  last_rejection_reason: nullableString,
+  rejection_date: nullableString,
+  documents_complete: z.boolean(),
+  document_count: z.number(),
+  deal_count: z.number(),
+  stripe_payment_intent_id: nullableString,
+  payment_date: nullableString,
+  created_at: z.string(),
+  updated_at: z.string(),
+  ...derivedFigures.shape,
+});
+export type ProjectResponse = z.infer<typeof projectResponse>;
+
+export const projectListTabs = ['all', 'published', 'drafts'] as const;
+export const projectSorts = ['newest', 'loan_amount', 'title'] as const;
+
+export const myProjectsQuery = z.object({
+  tab: z.enum(projectListTabs).default('all'),
+  sort: z.enum(projectSorts).default('newest'),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const myProjectsResponse = z.object({
+  items: z.array(projectResponse),
+  page: z.number(),
+  limit: z.number(),
+  total: z.number(),
+  counts: z.object({ all: z.number(), published: z.number(), drafts: z.number() }),
+  stats: z.object({
+    active_projects: z.number(),
+    total_funding_sought: z.number(),
+    drafts: z.number(),
+  }),
+});
+export type MyProjectsResponse = z.infer<typeof myProjectsResponse>;

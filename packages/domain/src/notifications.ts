@@ -1,0 +1,98 @@
+/** Notification types, their titles, tap-through targets and e-mail preference flags (spec 000 sections 2-3). */
+
+export const notificationPreferenceFlags = [
+  'email_messages',
+  'email_project_updates',
+  'email_newsletter',
+  'email_access_requests',
+  'email_deal_engagement',
+  'email_proposals',
+  'email_document_requests',
+  'email_project_published',
+  'email_project_rejected',
+  'email_access_approved',
+  'email_proposal_response',
+  'email_borrower_messages',
+  'email_account_approved',
+  'email_payment_success',
+] as const;
+export type NotificationPreferenceFlag = (typeof notificationPreferenceFlags)[number];
+export type NotificationPreferences = Record<NotificationPreferenceFlag, boolean>;
+
+export const defaultNotificationPreferences: NotificationPreferences = Object.fromEntries(
+  notificationPreferenceFlags.map((flag) => [flag, flag !== 'email_newsletter']),
+) as NotificationPreferences;
+
+export const notificationTypes = [
+  'project_approved',
+  'project_published',
+  'project_rejected',
+  'access_request',
+  'access_granted',
+  'access_declined',
+  'deal_engagement',
+  'proposal_received',
+  'proposal_response',
+  'account_approved',
+  'message',
+  'document_request',
+  'payment_success',
+  'subscription_approved',
+  'subscription_denied',
+  'subscription_failed',
+  'system',
+] as const;
+export type NotificationType = (typeof notificationTypes)[number];
+
+/** Which preference turns the e-mail for a type on or off; null: in-app only. */
+export const emailFlagFor: Record<NotificationType, NotificationPreferenceFlag | null> = {
+  project_approved: 'email_project_published',
+  project_published: 'email_project_published',
+  project_rejected: 'email_project_rejected',
+  access_request: 'email_access_requests',
+  access_granted: 'email_access_approved',
+  access_declined: 'email_access_approved',
+  deal_engagement: 'email_deal_engagement',
+  proposal_received: 'email_proposals',
+  proposal_response: 'email_proposal_response',
+  account_approved: 'email_account_approved',
+  message: 'email_messages',
+  document_request: 'email_document_requests',
+  payment_success: 'email_payment_success',
+  subscription_approved: 'email_account_approved',
+  subscription_denied: 'email_account_approved',
+  subscription_failed: 'email_payment_success',
+  system: null,
+};
+
+const titles: Partial<Record<string, string>> = {
+  project_approved: 'Project Approved',
+  access_request: 'New Access Request',
+  access_granted: 'Access Granted',
+  deal_engagement: 'New Deal Engagement',
+  proposal_received: 'New Proposal',
+  proposal_response: 'Proposal Update',
+  account_approved: 'Account Approved',
+};
+
+/** Titles by type, else 'Notification'. */
+export const notificationTitle = (type: string) => titles[type] ?? 'Notification';
+
+/** Where tapping a notification goes, or null to stay. */
+export function notificationTarget(type: string, relatedId: string | null): string | null {
+  switch (type) {
+    case 'project_approved':
+    case 'access_granted':
+      return relatedId ? `/projects/${relatedId}` : null;
+    case 'access_request':
+      return '/access-requests';
+    case 'deal_engagement':
+    case 'proposal_received':
+    case 'proposal_response':
+      return relatedId ? `/deals/${relatedId}` : null;
+    case 'account_approved':
+      return '/projects';
+    default:
+      return null;
+  }
+}
