@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -9,6 +10,10 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createSmtpTransport, type MailTransport, outboxOnlyTransport } from './adapters/mail/mail';
+import { createPaymentProvider } from './adapters/payments/create-payment-provider';
+import type { PaymentProvider } from './adapters/payments/payment-provider';
+import type { FileStorage } from './adapters/storage/file-storage';
+import { createLocalFileStorage } from './adapters/storage/local-file-storage';
 import { type Auth, createAuth } from './auth/auth';
 import { authRoutes } from './auth/auth-routes';
 import { createGuards, type Guards } from './auth/guards';
@@ -16,8 +21,12 @@ import type { Config } from './config';
 import type { DatabaseHandle, Db } from './db/database';
 import { registerErrorHandler } from './errors';
 import { createOutboxWorker, type OutboxWorker } from './jobs/outbox-worker';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes';
+import { documentsRoutes } from './modules/documents/documents.routes';
+import { geocodeRoutes } from './modules/geocode/geocode.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
 import { projectsRoutes } from './modules/projects/projects.routes';
 import { usersRoutes } from './modules/users/users.routes';
 
@@ -29,6 +38,8 @@ export interface AppDeps {
   auth: Auth;
   guards: Guards;
   mail: MailTransport;
+  payments: PaymentProvider;
+  storage: FileStorage;
 }
 
 export interface BuildAppOptions {
@@ -74,6 +85,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     auth,
     guards: createGuards(auth),
     mail,
+    payments: createPaymentProvider(config, database.db),
+    storage: createLocalFileStorage(resolve(config.DATA_DIR, 'uploads')),
   };
   app.decorate('deps', deps);
   app.decorate('outbox', createOutboxWorker({ db: database.db, mail, log: app.log }));
@@ -120,6 +133,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(usersRoutes, deps);
   await app.register(healthRoutes, deps);
   await app.register(projectsRoutes, deps);
+  await app.register(documentsRoutes, deps);
+  await app.register(paymentsRoutes, deps);
+  await app.register(adminRoutes, deps);
+  await app.register(geocodeRoutes, deps);
   if (!config.SMTP_URL) await app.register(devMailRoutes, deps);
 
   await registerWebApp(app, config.WEB_DIST ?? defaultWebDist);

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Profile } from '@plinth/domain/onboarding';
 import type { Role } from '@plinth/domain/roles';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -27,7 +30,10 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     postgresUrl ? { kind: 'postgres', url: postgresUrl, schema } : { kind: 'memory' },
   );
   await migrateToLatest(database);
+  // Uploads and anything else on disk go to a folder of this test file's own.
+  const dataDir = mkdtempSync(join(tmpdir(), 'plinth-api-test-'));
   const config = loadConfig({
+    DATA_DIR: dataDir,
     NODE_ENV: 'test',
     BASE_URL,
     LOG_LEVEL: 'silent',
@@ -47,6 +53,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     async close() {
       await app.close();
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
       if (postgresUrl && schema) {
         const client = new pg.Client({ connectionString: postgresUrl });
         await client.connect();

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { OVERRIDE_HISTORY_SHOWN } from './constants';
+import { adminStatusChoices } from './listing';
+
+/** Admin calls of spec 001 section 7 used by the Projects tab, Overview and override history. */
+
+export const adminMessages = {
+  overrideReasonRequired: 'You must provide a reason for this override',
+  denialReasonRequired: 'Please provide a reason for denial',
+  messageRequired: 'Please enter a message',
+} as const;
+
+const reason = (message: string) => z.string({ error: message }).trim().min(1, message).max(2000);
+
+/** Every override needs a non-blank reason. */
+export const overrideBody = z.strictObject({ reason: reason(adminMessages.overrideReasonRequired) });
+
+export const denyProjectBody = z.strictObject({
+  reason: reason(adminMessages.denialReasonRequired),
+  payment_not_received: z.boolean().default(false),
+});
+
+export const forcePublishBody = overrideBody.extend({ stripePaymentVerified: z.boolean().optional() });
+
+export const confirmPaymentBody = overrideBody.extend({ paymentIntentId: z.string().min(1).max(100) });
+
+export const updateProjectStatusBody = z.strictObject({
+  status: z.enum(adminStatusChoices),
+  reason: reason(adminMessages.overrideReasonRequired),
+  // Accepted for compatibility with the spec's call; the server derives them from `status`.
+  payment_status: z.enum(['unpaid', 'payment_pending', 'paid']).optional(),
+  visible: z.boolean().optional(),
+  submission_status: z.string().max(20).optional(),
+  payment_not_received: z.boolean().optional(),
+});
+
+export const adminProjectsQuery = z.object({
+  status: z.enum(['all', 'pending_review', 'published']).default('all'),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+export const adminProject = z.object({
+  id: z.string(),
+  title: z.string(),
+  borrower_id: z.string(),
+  borrower_name: z.string(),
+  borrower_email: z.string(),
+  loan_amount: z.number(),
+  payment_status: z.enum(['unpaid', 'payment_pending', 'paid']),
+  payment_intent_id: z.string().nullable(),
+  visible: z.boolean(),
+  submission_status: z.enum(['submitted', 'rejected']).nullable(),
+  status_label: z.enum(['Pending Review', 'Published', 'Rejected', 'Draft']),
+  property_type: z.string(),
+  suburb: z.string(),
+  development_stage: z.string(),
+  project_size_sqm: z.number().nullable(),
+  documents_complete: z.boolean(),
+  last_rejection_reason: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AdminProject = z.infer<typeof adminProject>;
+
+export const adminProjectsResponse = z.object({
+  items: z.array(adminProject),
+  page: z.number(),
+  limit: z.number(),
+  total: z.number(),
+  pending_review_count: z.number(),
+});
+
+export const adminStatsResponse = z.object({
+  total_users: z.number(),
+  total_projects: z.number(),
+  active_projects: z.number(),
+  /** Sum of completed payments, in whole dollars. */
+  total_revenue: z.number(),
+});
+
+export const overrideHistoryEntry = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  admin_name: z.string().nullable(),
+  action_type: z.string(),
+  target_type: z.string(),
+  target_id: z.string(),
+  reason: z.string().nullable(),
+});
+
+export const overrideHistoryQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(OVERRIDE_HISTORY_SHOWN),
+});
+
+export const overrideHistoryResponse = z.object({ entries: z.array(overrideHistoryEntry) });
+
+/** Outcome of an admin action on a project: the project's new listing state. */
+export const adminActionResponse = z.object({
+  message: z.string(),
+  project: adminProject,
+});
+
+export const checkPaymentResponse = z.object({
+  hasPayment: z.boolean(),
+  paymentStatus: z.string().nullable(),
+  amount: z.number().nullable(),
+  message: z.string(),
+});
+
+export const syncPaymentResponse = z.object({ projectUpdated: z.boolean(), message: z.string() });
