@@ -1,0 +1,2 @@
+// Being built for issue 3; until then the route shows the placeholder.
+export { default } from './coming-soon';
