@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 
 export const baseURL = () => inject('baseURL');
 
@@ -8,7 +8,10 @@ export const DEMO_ADMIN = { email: 'admin@plinth.local', password: 'plinth-admin
 
 /** One Chromium per test file, launched with the flags this closed network needs. */
 export function useBrowser() {
-  const state: { browser?: Browser } = {};
+  const state: { browser?: Browser; contexts: BrowserContext[]; pageErrors: string[] } = {
+    contexts: [],
+    pageErrors: [],
+  };
   beforeAll(async () => {
     state.browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -23,6 +26,12 @@ export function useBrowser() {
       ],
     });
   });
+  // Each test's contexts close with it; an uncaught error in any of its pages fails the test.
+  afterEach(async () => {
+    await Promise.all(state.contexts.splice(0).map((context) => context.close()));
+    const errors = state.pageErrors.splice(0);
+    expect(errors, 'uncaught page errors').toEqual([]);
+  });
   afterAll(async () => {
     await state.browser?.close();
   });
@@ -35,12 +44,9 @@ export function useBrowser() {
         locale: 'en-AU',
         timezoneId: 'Australia/Sydney',
       });
+      state.contexts.push(context);
       const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      page.on('close', () => {
-        if (errors.length) throw new Error(`Page errors: ${errors.join('; ')}`);
-      });
+      context.on('weberror', (e) => state.pageErrors.push(e.error().message));
       return { context, page };
     },
   };
