@@ -8,6 +8,24 @@ export const paymentMessages = {
   failedTitle: 'Payment Failed',
   genericFailure: 'An error occurred during payment',
   declined: 'Your card was declined.',
+  alreadyPaid: 'The listing fee for this project has already been paid',
+  notAwaitingPayment: 'This project is not awaiting payment',
+  processing: 'Your payment is still being processed. Please check again in a moment.',
+  alreadySucceeded: 'This payment has already succeeded',
+  notAwaitingAuthentication: 'This payment is not waiting for authentication',
+  paymentNotFound: 'Payment not found',
+  cardIncomplete: 'Your card number is incomplete.',
+  cardInvalid: 'Your card number is invalid.',
+  cardOrPaymentMethod: 'Enter a card number or a test payment method, not both',
+  unknownPaymentMethod: 'Unknown test payment method',
+  unknownTestCard:
+    'Your card was declined. This is the test sandbox: use a test card such as 4242 4242 4242 4242.',
+  authenticationRequired: 'Your bank asks you to confirm this payment.',
+  authenticationFailed:
+    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  webhookNotConfigured: 'Webhook signature verification is not configured',
+  webhookSignatureMissing: 'Missing Stripe-Signature header',
+  webhookSignatureInvalid: 'Invalid webhook signature',
 } as const;
 
 /** The sandbox's test cards, as in Stripe test mode. */
@@ -16,6 +34,48 @@ export const sandboxCards = {
   declined: '4000000000000002',
   requiresAction: '4000002500003155',
 } as const;
+
+/** Stripe's test PaymentMethod ids, which the sandbox accepts the same way. */
+export const sandboxPaymentMethods = {
+  success: 'pm_card_visa',
+  declined: 'pm_card_chargeDeclined',
+  requiresAction: 'pm_card_authenticationRequired',
+} as const;
+
+export type SandboxCardOutcome = 'succeeded' | 'declined' | 'requires_action' | 'unknown_card';
+
+/** Card numbers are typed with spaces (and sometimes dashes); only the digits count. */
+export const normalizeCardNumber = (input: string) => input.replace(/[\s-]/g, '');
+
+/**
+ * What the sandbox does with a card number or a test PaymentMethod id, as Stripe test mode would:
+ * a known test card has its outcome, any other well-formed number is declined, and input that is
+ * not a card number at all is refused with Stripe's own message (the card form shows it inline).
+ */
+export function sandboxCardOutcome(input: {
+  card_number?: string;
+  payment_method?: string;
+}): { ok: true; outcome: SandboxCardOutcome } | { ok: false; message: string } {
+  const hasCard = input.card_number !== undefined && input.card_number.trim() !== '';
+  const hasMethod = input.payment_method !== undefined && input.payment_method.trim() !== '';
+  if (hasCard && hasMethod) return { ok: false, message: paymentMessages.cardOrPaymentMethod };
+  if (hasMethod) {
+    const method = input.payment_method!.trim();
+    if (method === sandboxPaymentMethods.success) return { ok: true, outcome: 'succeeded' };
+    if (method === sandboxPaymentMethods.declined) return { ok: true, outcome: 'declined' };
+    if (method === sandboxPaymentMethods.requiresAction) return { ok: true, outcome: 'requires_action' };
+    return { ok: false, message: paymentMessages.unknownPaymentMethod };
+  }
+  if (!hasCard) return { ok: false, message: paymentMessages.cardIncomplete };
+  const digits = normalizeCardNumber(input.card_number!);
+  if (!/^\d+$/.test(digits)) return { ok: false, message: paymentMessages.cardInvalid };
+  if (digits.length < 12) return { ok: false, message: paymentMessages.cardIncomplete };
+  if (digits.length > 19) return { ok: false, message: paymentMessages.cardInvalid };
+  if (digits === sandboxCards.success) return { ok: true, outcome: 'succeeded' };
+  if (digits === sandboxCards.declined) return { ok: true, outcome: 'declined' };
+  if (digits === sandboxCards.requiresAction) return { ok: true, outcome: 'requires_action' };
+  return { ok: true, outcome: 'unknown_card' };
+}
 
 export const createProjectPaymentBody = z.strictObject({
   project_id: z.uuid({ error: 'Project not found' }),
@@ -58,3 +118,7 @@ export const paymentConfirmationResponse = z.object({
   status: z.enum(['succeeded', 'requires_action', 'failed']),
   message: z.string().nullable(),
 });
+export type PaymentConfirmationResponse = z.infer<typeof paymentConfirmationResponse>;
+
+/** What the webhook answers Stripe: any 2xx stops redelivery; `duplicate` says the event id was seen before. */
+export const paymentWebhookResponse = z.object({ received: z.literal(true), duplicate: z.boolean() });

@@ -43,4 +43,13 @@ export interface PaymentProvider {
     description: string;
   }): Promise<PaymentIntentInfo>;
   retrievePaymentIntent(id: string): Promise<PaymentIntentInfo | null>;
+  /**
+   * Verifies a webhook delivery on its raw bytes (never a re-serialised body) and turns it into a
+   * PaymentEvent. Throws WebhookVerificationError when the signature is missing or wrong, or when
+   * this provider receives no webhooks.
+   */
+  parseWebhookEvent(rawBody: Buffer, signature: string | undefined): PaymentEvent;
 }
+
+/** A webhook delivery that cannot be trusted: the route answers 400 and processes nothing. */
+export class WebhookVerificationError extends Error {}

@@ -1,0 +1,217 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { paymentMessages, type SandboxCardOutcome } from '@plinth/domain/payments';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Payment } from '../../db/types';
+import {
+  type PaymentEvent,
+  type PaymentIntentInfo,
+  type PaymentIntentStatus,
+  type PaymentProvider,
+  WebhookVerificationError,
+} from './payment-provider';
+
+/**
+ * The offline default: behaves like Stripe test mode (DESIGN.md section 4) with no account and no
+ * network. Its state lives in the database, so it survives restarts and is shared by every process
+ * on one PostgreSQL:
+ * - an intent is a `payment` row (provider 'sandbox', provider_reference `pi_sandbox_<uuid>`), found
+ *   again by its idempotency key as Stripe finds an intent by its key;
+ * - what happened to it is the `payment_event` log, which the payments service writes when it
+ *   handles the events this provider produces (the same handler as for Stripe's webhooks). The
+ *   intent's status is read back from the row (completed: succeeded) and its latest event
+ *   (requires_action: waiting for the "3-D Secure" step).
+ *
+ * Confirming never touches the database here: it only turns a test card into the event Stripe would
+ * send, and the service applies that event in one transaction with its effects.
+ */
+export interface SandboxPaymentProvider extends PaymentProvider {
+  readonly name: 'sandbox';
+  /** Whether `clientSecret` is the one this sandbox issued for `intentId` (constant-time). */
+  isClientSecretValid(intentId: string, clientSecret: string): boolean;
+  /** The event a confirmation with this test card produces (to be applied by the payments service). */
+  confirmPaymentIntent(intent: PaymentIntentInfo, outcome: SandboxCardOutcome): PaymentEvent;
+  /** The event the extra authentication step produces: approved succeeds, refused fails. */
+  authenticatePaymentIntent(intent: PaymentIntentInfo, approve: boolean): PaymentEvent;
+}
+
+export const isSandboxProvider = (provider: PaymentProvider): provider is SandboxPaymentProvider =>
+  provider.name === 'sandbox';
+
+export interface SandboxOptions {
+  db: Db;
+  /** The server key the client secrets are derived from (read lazily, on the first payment). */
+  signingKey: () => Buffer;
+}
+
+const CLIENT_SECRET_CONTEXT = 'plinth:sandbox-payments:client-secret:';
+
+export function createSandboxProvider({ db, signingKey }: SandboxOptions): SandboxPaymentProvider {
+  // The client secret is derived, not stored: an HMAC of the intent id under a server key. It can be
+  // handed out again when the same intent is reused (as Stripe's retrieve does), nothing secret sits
+  // in the database, and a secret made up by a caller never verifies.
+  const clientSecretOf = (intentId: string) => {
+    const mac = createHmac('sha256', signingKey())
+      .update(CLIENT_SECRET_CONTEXT + intentId)
+      .digest('base64url');
+    return `${intentId}_secret_${mac.slice(0, 24)}`;
+  };
+
+  async function latestEventType(intentId: string): Promise<string | null> {
+    const event = await db
+      .selectFrom('payment_event')
+      .select('type')
+      .where('provider', '=', 'sandbox')
+      .where(sql<string>`payload #>> '{data,object,id}'`, '=', intentId)
+      .orderBy('received_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return event?.type ?? null;
+  }
+
+  async function toInfo(row: Payment): Promise<PaymentIntentInfo> {
+    const id = row.provider_reference!;
+    let status: PaymentIntentStatus = 'requires_payment_method';
+    if (row.status === 'completed' || row.status === 'refunded') status = 'succeeded';
+    else if ((await latestEventType(id)) === 'payment_intent.requires_action') status = 'requires_action';
+    const metadata: Record<string, string> = { type: row.type };
+    if (row.project_id) metadata.project_id = row.project_id;
+    if (row.user_id) metadata.user_id = row.user_id;
+    return {
+      id,
+      clientSecret: clientSecretOf(id),
+      status,
+      amountCents: row.amount_cents,
+      currency: 'AUD',
+      metadata,
+      lastError: row.status === 'failed' ? row.failure_message : null,
+    };
+  }
+
+  /** The event as Stripe would shape it, so the stored payload reads the same for both providers. */
+  function eventFor(
+    intent: PaymentIntentInfo,
+    type: string,
+    status: PaymentIntentStatus,
+    lastError: string | null,
+  ): PaymentEvent {
+    const id = `evt_sandbox_${randomUUID().replaceAll('-', '')}`;
+    const snapshot: PaymentIntentInfo = { ...intent, status, lastError };
+    return {
+      id,
+      type,
+      paymentIntent: snapshot,
+      raw: {
+        id,
+        object: 'event',
+        type,
+        livemode: false,
+        created: Math.floor(Date.now() / 1000),
+        data: {
+          object: {
+            id: intent.id,
+            object: 'payment_intent',
+            amount: intent.amountCents,
+            currency: 'aud',
+            status,
+            metadata: intent.metadata,
+            // Never the card number: only the outcome and its message.
+            last_payment_error: lastError ? { message: lastError } : null,
+          },
+        },
+      },
+    };
+  }
+
+  return {
+    name: 'sandbox',
+    publishableKey: null,
+
+    async createPaymentIntent(input) {
+      const type = input.metadata.type;
+      if (type !== 'project_listing' && type !== 'subscription') {
+        throw new Error('sandbox payments: metadata.type must be project_listing or subscription');
+      }
+      await db
+        .insertInto('payment')
+        .values({
+          user_id: input.metadata.user_id ?? null,
+          project_id: input.metadata.project_id ?? null,
+          type,
+          amount_cents: input.amountCents,
+          provider: 'sandbox',
+          provider_reference: `pi_sandbox_${randomUUID().replaceAll('-', '')}`,
+          idempotency_key: input.idempotencyKey,
+        })
+        .onConflict((oc) => oc.column('idempotency_key').doNothing())
+        .execute();
+      const row = await db
+        .selectFrom('payment')
+        .selectAll()
+        .where('idempotency_key', '=', input.idempotencyKey)
+        .executeTakeFirstOrThrow();
+      if (row.provider !== 'sandbox' || row.amount_cents !== input.amountCents) {
+        // Stripe's answer to a key reused with other parameters.
+        throw new Error(
+          'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+        );
+      }
+      return toInfo(row);
+    },
+
+    async retrievePaymentIntent(id) {
+      const row = await db
+        .selectFrom('payment')
+        .selectAll()
+        .where('provider', '=', 'sandbox')
+        .where('provider_reference', '=', id)
+        .executeTakeFirst();
+      return row ? toInfo(row) : null;
+    },
+
+    parseWebhookEvent() {
+      // The sandbox hands its events to the payments service in-process; nothing arrives by webhook.
+      throw new WebhookVerificationError(paymentMessages.webhookNotConfigured);
+    },
+
+    isClientSecretValid(intentId, clientSecret) {
+      const expected = Buffer.from(clientSecretOf(intentId));
+      const given = Buffer.from(clientSecret);
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    },
+
+    confirmPaymentIntent(intent, outcome) {
+      switch (outcome) {
+        case 'succeeded':
+          return eventFor(intent, 'payment_intent.succeeded', 'succeeded', null);
+        case 'requires_action':
+          return eventFor(intent, 'payment_intent.requires_action', 'requires_action', null);
+        case 'declined':
+          return eventFor(
+            intent,
+            'payment_intent.payment_failed',
+            'requires_payment_method',
+            paymentMessages.declined,
+          );
+        case 'unknown_card':
+          return eventFor(
+            intent,
+            'payment_intent.payment_failed',
+            'requires_payment_method',
+            paymentMessages.unknownTestCard,
+          );
+      }
+    },
+
+    authenticatePaymentIntent(intent, approve) {
+      return approve
+        ? eventFor(intent, 'payment_intent.succeeded', 'succeeded', null)
+        : eventFor(
+            intent,
+            'payment_intent.payment_failed',
+            'requires_payment_method',
+            paymentMessages.authenticationFailed,
+          );
+    },
+  };
+}

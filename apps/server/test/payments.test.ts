@@ -1,0 +1,681 @@
+import { randomUUID } from 'node:crypto';
+import { LISTING_FEE_CENTS } from '@plinth/domain/constants';
+import { paymentMessages } from '@plinth/domain/payments';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  PaymentEvent,
+  PaymentIntentInfo,
+  PaymentProvider,
+} from '../src/adapters/payments/payment-provider';
+import type { Viewer } from '../src/auth/guards';
+import {
+  checkProjectPayment,
+  createProjectPayment,
+  handlePaymentEvent,
+  type PaymentsDeps,
+  syncProjectPayment,
+} from '../src/modules/payments/payments.service';
+import { as, buildTestApp, createProject, createUser, type TestApp, type TestUser } from './helpers';
+import {
+  auditActions,
+  authenticate,
+  confirmWith,
+  createPayableProject,
+  notificationsOf,
+  outboxTo,
+  paymentRows,
+  projectRow,
+  startIntent,
+  startPayment,
+} from './support/payments';
+
+const VISA = '4242 4242 4242 4242';
+const DECLINED = '4000 0000 0000 0002';
+const NEEDS_AUTH = '4000 0025 0000 3155';
+
+let t: TestApp;
+let owner: TestUser;
+let otherBorrower: TestUser;
+let funder: TestUser;
+let admin: TestUser;
+beforeAll(async () => {
+  t = await buildTestApp();
+  owner = await createUser(t.app, { role: 'borrower', profile: 'default', name: 'Dana Developer' });
+  otherBorrower = await createUser(t.app, { role: 'borrower', profile: 'default' });
+  funder = await createUser(t.app, { role: 'funder', approved: true, profile: 'default' });
+  admin = await createUser(t.app, { role: 'admin', name: 'Ada Admin' });
+});
+afterAll(() => t.close());
+
+describe('sandbox payments: the Publish modal path', () => {
+  it('create-project-payment then 4242: the project is Under Review, paid in cents, audited and notified', async () => {
+    const project = await createPayableProject(t, owner);
+    const intent = await startIntent(t.app, owner, project.id);
+    expect(intent).toMatchObject({
+      status: 'requires_confirmation',
+      provider: 'sandbox',
+      amount_cents: 49_900,
+      currency: 'AUD',
+      publishable_key: null,
+    });
+    expect(intent.payment_intent_id).toMatch(/^pi_sandbox_[0-9a-f]{32}$/);
+    expect(intent.client_secret.startsWith(`${intent.payment_intent_id}_secret_`)).toBe(true);
+
+    const pending = await paymentRows(t, project.id);
+    expect(pending).toHaveLength(1);
+    expect(pending[0]).toMatchObject({ status: 'pending', amount_cents: LISTING_FEE_CENTS });
+
+    const confirm = await confirmWith(t.app, owner, intent, { card_number: VISA });
+    expect(confirm.statusCode).toBe(200);
+    expect(confirm.json()).toEqual({ status: 'succeeded', message: null });
+
+    const view = await as(t.app, owner, { method: 'GET', url: `/api/projects/${project.id}` });
+    expect(view.json()).toMatchObject({
+      payment_status: 'payment_pending',
+      status_label: 'Under Review',
+      visible: false,
+      stripe_payment_intent_id: intent.payment_intent_id,
+    });
+    expect(view.json().payment_date).toEqual(expect.any(String));
+
+    const [payment] = await paymentRows(t, project.id);
+    expect(payment).toMatchObject({
+      type: 'project_listing',
+      amount_cents: 49_900,
+      currency: 'AUD',
+      status: 'completed',
+      provider: 'sandbox',
+      provider_reference: intent.payment_intent_id,
+      idempotency_key: `project-listing-${project.id}`,
+      user_id: owner.id,
+      failure_message: null,
+    });
+
+    expect(await auditActions(t, project.id)).toEqual(['project.created', 'payment.succeeded']);
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('target_id', '=', project.id)
+      .where('action', '=', 'payment.succeeded')
+      .executeTakeFirstOrThrow();
+    expect(audit.before).toMatchObject({ payment_status: 'unpaid' });
+    expect(audit.after).toMatchObject({ payment_status: 'payment_pending' });
+
+    const notes = (await notificationsOf(t, owner.id)).filter((n) => n.related_id === project.id);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ type: 'payment_success' });
+    const mails = (await outboxTo(t, owner.email)).filter((m) => m.text?.includes(intent.payment_intent_id));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('$499');
+
+    // Card numbers are never stored, not even inside the recorded events.
+    const events = await t.database.db.selectFrom('payment_event').select('payload').execute();
+    expect(JSON.stringify(events)).not.toContain('4242');
+  });
+
+  it('sandbox/confirm: the declined card fails with its message, the project stays a draft, and 4242 then succeeds on the same intent', async () => {
+    const project = await createPayableProject(t, owner);
+    const intent = await startIntent(t.app, owner, project.id);
+
+    const declined = await confirmWith(t.app, owner, intent, { card_number: DECLINED });
+    expect(declined.statusCode).toBe(200);
+    expect(declined.json()).toEqual({ status: 'failed', message: 'Your card was declined.' });
+    expect((await projectRow(t, project.id)).payment_status).toBe('unpaid');
+    const [failed] = await paymentRows(t, project.id);
+    expect(failed).toMatchObject({ status: 'failed', failure_message: 'Your card was declined.' });
+
+    // The Publish modal is opened again: the same intent comes back, not a second one.
+    const again = await startIntent(t.app, owner, project.id);
+    expect(again.payment_intent_id).toBe(intent.payment_intent_id);
+    expect(again.client_secret).toBe(intent.client_secret);
+
+    const paid = await confirmWith(t.app, owner, again, { card_number: '4242424242424242' });
+    expect(paid.json()).toEqual({ status: 'succeeded', message: null });
+    expect((await projectRow(t, project.id)).payment_status).toBe('payment_pending');
+    const rows = await paymentRows(t, project.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'completed', failure_message: null });
+  });
+
+  it('sandbox/confirm: the authentication card requires action, then an approved authentication succeeds', async () => {
+    const project = await createPayableProject(t, owner);
+    const intent = await startIntent(t.app, owner, project.id);
+
+    const action = await confirmWith(t.app, owner, intent, { card_number: NEEDS_AUTH });
+    expect(action.json()).toEqual({
+      status: 'requires_action',
+      message: paymentMessages.authenticationRequired,
+    });
+    expect((await projectRow(t, project.id)).payment_status).toBe('unpaid');
+
+    const done = await authenticate(t.app, owner, intent, true);
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ status: 'succeeded', message: null });
+    expect((await projectRow(t, project.id)).payment_status).toBe('payment_pending');
+    expect((await paymentRows(t, project.id))[0]!.status).toBe('completed');
+  });
+
+  it('sandbox/authenticate: a refused authentication fails and the card can be tried again', async () => {
+    const project = await createPayableProject(t, owner);
+    const intent = await startIntent(t.app, owner, project.id);
+    await confirmWith(t.app, owner, intent, { payment_method: 'pm_card_authenticationRequired' });
+
+    const refused = await authenticate(t.app, owner, intent, false);
+    expect(refused.json()).toEqual({ status: 'failed', message: paymentMessages.authenticationFailed });
+    expect((await paymentRows(t, project.id))[0]).toMatchObject({
+      status: 'failed',
+      failure_message: paymentMessages.authenticationFailed,
+    });
+    expect((await projectRow(t, project.id)).payment_status).toBe('unpaid');
+
+    // Nothing is waiting for authentication any more.
+    const stale = await authenticate(t.app, owner, intent, true);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error).toBe(paymentMessages.notAwaitingAuthentication);
+  });
+
+  it("sandbox/confirm: Stripe's test PaymentMethod ids behave like their cards", async () => {
+    const declinedProject = await createPayableProject(t, owner);
+    const declinedIntent = await startIntent(t.app, owner, declinedProject.id);
+    const declined = await confirmWith(t.app, owner, declinedIntent, {
+      payment_method: 'pm_card_chargeDeclined',
+    });
+    expect(declined.json()).toEqual({ status: 'failed', message: 'Your card was declined.' });
+
+    const visaProject = await createPayableProject(t, owner);
+    const visaIntent = await startIntent(t.app, owner, visaProject.id);
+    const visa = await confirmWith(t.app, owner, visaIntent, { payment_method: 'pm_card_visa' });
+    expect(visa.json()).toEqual({ status: 'succeeded', message: null });
+    expect((await projectRow(t, visaProject.id)).payment_status).toBe('payment_pending');
+  });
+
+  it('sandbox/confirm: any other card number is declined with a message naming the test card', async () => {
+    const project = await createPayableProject(t, owner);
+    const intent = await startIntent(t.app, owner, project.id);
+    const res = await confirmWith(t.app, owner, intent, { card_number: '5555 5555 5555 4444' });
+    expect(res.json()).toEqual({ status: 'failed', message: paymentMessages.unknownTestCard });
+    expect((await paymentRows(t, project.id))[0]!.failure_message).toBe(paymentMessages.unknownTestCard);
+  });
+
+  it('sandbox/confirm: input that is not a card answers 400 and records nothing', async () => {
+    const project = await createPayableProject(t, owner);
+    const intent = await startIntent(t.app, owner, project.id);
+    const cases: [Record<string, string>, string][] = [
+      [{ card_number: '4242 abcd 4242 4242' }, paymentMessages.cardInvalid],
+      [{ card_number: '4242' }, paymentMessages.cardIncomplete],
+      [{}, paymentMessages.cardIncomplete],
+      [{ payment_method: 'pm_card_mastercard_unknown' }, paymentMessages.unknownPaymentMethod],
+      [{ card_number: VISA, payment_method: 'pm_card_visa' }, paymentMessages.cardOrPaymentMethod],
+    ];
+    for (const [card, message] of cases) {
+      const res = await confirmWith(t.app, owner, intent, card);
+      expect(res.statusCode, JSON.stringify(card)).toBe(400);
+      expect(res.json().error).toBe(message);
+    }
+    expect((await paymentRows(t, project.id))[0]!.status).toBe('pending');
+  });
+
+  it('sandbox/confirm: a client secret that was not issued for the intent answers 404', async () => {
+    const project = await createPayableProject(t, owner);
+    const intent = await startIntent(t.app, owner, project.id);
+    const res = await confirmWith(
+      t.app,
+      owner,
+      { ...intent, client_secret: `${intent.payment_intent_id}_secret_forged00000000000000000` },
+      { card_number: VISA },
+    );
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toBe(paymentMessages.paymentNotFound);
+    expect((await projectRow(t, project.id)).payment_status).toBe('unpaid');
+  });
+
+  it("sandbox/confirm: another developer confirming the owner's intent answers 404", async () => {
+    const project = await createPayableProject(t, owner);
+    const intent = await startIntent(t.app, owner, project.id);
+    const res = await confirmWith(t.app, otherBorrower, intent, { card_number: VISA });
+    expect(res.statusCode).toBe(404);
+    expect((await projectRow(t, project.id)).payment_status).toBe('unpaid');
+  });
+
+  it('sandbox/confirm: paying again after success answers 409 and charges nothing', async () => {
+    const project = await createPayableProject(t, owner);
+    const intent = await startIntent(t.app, owner, project.id);
+    await confirmWith(t.app, owner, intent, { card_number: VISA });
+    const again = await confirmWith(t.app, owner, intent, { card_number: VISA });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe(paymentMessages.alreadyProcessed);
+    expect(await auditActions(t, project.id)).toEqual(['project.created', 'payment.succeeded']);
+  });
+});
+
+describe('POST /api/payments/create-project-payment', () => {
+  it('create-project-payment: a project under review answers payment_pending with the already-processed message', async () => {
+    const project = await createPayableProject(t, owner);
+    const intent = await startIntent(t.app, owner, project.id);
+    await confirmWith(t.app, owner, intent, { card_number: VISA });
+    const res = await startPayment(t.app, owner, project.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'payment_pending', message: paymentMessages.alreadyProcessed });
+    expect(await paymentRows(t, project.id)).toHaveLength(1);
+  });
+
+  it('create-project-payment: documents incomplete answers 409 with the Publish hint', async () => {
+    const project = await createProject(t.app, owner);
+    const res = await startPayment(t.app, owner, project.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'CONFLICT', error: 'Upload all required documents first' });
+    expect(await paymentRows(t, project.id)).toHaveLength(0);
+  });
+
+  it('create-project-payment: a paid project answers 409', async () => {
+    const project = await createPayableProject(t, owner);
+    await t.database.db
+      .updateTable('project')
+      .set({ payment_status: 'paid', visible: true, submission_status: 'submitted' })
+      .where('id', '=', project.id)
+      .execute();
+    const res = await startPayment(t.app, owner, project.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe(paymentMessages.alreadyPaid);
+  });
+
+  it("create-project-payment: another developer's project answers 404 and starts nothing", async () => {
+    const project = await createPayableProject(t, owner);
+    const res = await startPayment(t.app, otherBorrower, project.id);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toBe('Project not found');
+    expect(await paymentRows(t, project.id)).toHaveLength(0);
+  });
+
+  it('create-project-payment: an unknown project answers 404', async () => {
+    const res = await startPayment(t.app, owner, randomUUID());
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('create-project-payment: a funder or an admin answers 403, an anonymous caller 401', async () => {
+    const project = await createPayableProject(t, owner);
+    expect((await startPayment(t.app, funder, project.id)).statusCode).toBe(403);
+    expect((await startPayment(t.app, admin, project.id)).statusCode).toBe(403);
+    expect((await startPayment(t.app, null, project.id)).statusCode).toBe(401);
+    const anonymousConfirm = await as(t.app, null, {
+      method: 'POST',
+      url: '/api/payments/sandbox/confirm',
+      payload: { payment_intent_id: 'pi_x', client_secret: 'x', card_number: VISA },
+    });
+    expect(anonymousConfirm.statusCode).toBe(401);
+    const funderConfirm = await as(t.app, funder, {
+      method: 'POST',
+      url: '/api/payments/sandbox/confirm',
+      payload: { payment_intent_id: 'pi_x', client_secret: 'x', card_number: VISA },
+    });
+    expect(funderConfirm.statusCode).toBe(403);
+    expect(await paymentRows(t, project.id)).toHaveLength(0);
+  });
+
+  it('create-project-payment: a double click gets one intent and one payment row', async () => {
+    const project = await createPayableProject(t, owner);
+    const [a, b] = await Promise.all([
+      startIntent(t.app, owner, project.id),
+      startIntent(t.app, owner, project.id),
+    ]);
+    expect(a.payment_intent_id).toBe(b.payment_intent_id);
+    expect(await paymentRows(t, project.id)).toHaveLength(1);
+  });
+
+  it('create-project-payment: a listing returned to draft after payment gets a new intent under a new key', async () => {
+    const project = await createPayableProject(t, owner);
+    const first = await startIntent(t.app, owner, project.id);
+    await confirmWith(t.app, owner, first, { card_number: VISA });
+    // As an admin's "payment failed" would leave it.
+    await t.database.db
+      .updateTable('project')
+      .set({ payment_status: 'unpaid', submission_status: null })
+      .where('id', '=', project.id)
+      .execute();
+    const second = await startIntent(t.app, owner, project.id);
+    expect(second.payment_intent_id).not.toBe(first.payment_intent_id);
+    const rows = await paymentRows(t, project.id);
+    expect(rows.map((r) => [r.status, r.idempotency_key])).toEqual([
+      ['completed', `project-listing-${project.id}`],
+      ['pending', `project-listing-${project.id}-2`],
+    ]);
+  });
+});
+
+describe('handlePaymentEvent', () => {
+  it('handlePaymentEvent: the same event id handled twice has one effect', async () => {
+    const project = await createPayableProject(t, owner);
+    const started = await startIntent(t.app, owner, project.id);
+    const intent = await t.app.deps.payments.retrievePaymentIntent(started.payment_intent_id);
+    const event: PaymentEvent = {
+      id: `evt_twice_${randomUUID()}`,
+      type: 'payment_intent.succeeded',
+      paymentIntent: { ...intent!, status: 'succeeded' },
+      raw: { id: 'evt_twice', data: { object: { id: started.payment_intent_id } } },
+    };
+
+    expect(await handlePaymentEvent(t.app.deps, event)).toEqual({ outcome: 'applied' });
+    expect(await handlePaymentEvent(t.app.deps, event)).toEqual({ outcome: 'duplicate' });
+
+    expect((await projectRow(t, project.id)).payment_status).toBe('payment_pending');
+    expect(await auditActions(t, project.id)).toEqual(['project.created', 'payment.succeeded']);
+    expect((await notificationsOf(t, owner.id)).filter((n) => n.related_id === project.id)).toHaveLength(1);
+    const recorded = await t.database.db
+      .selectFrom('payment_event')
+      .select('event_id')
+      .where('event_id', '=', event.id)
+      .execute();
+    expect(recorded).toHaveLength(1);
+
+    // The same success under another event id completes nothing twice either.
+    const other = { ...event, id: `evt_other_${randomUUID()}` };
+    expect(await handlePaymentEvent(t.app.deps, other)).toEqual({ outcome: 'already_applied' });
+    expect(await auditActions(t, project.id)).toEqual(['project.created', 'payment.succeeded']);
+  });
+});
+
+describe('POST /api/payments/webhook', () => {
+  it('webhook: without Stripe configured every delivery answers 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=abc' },
+      payload: JSON.stringify({ id: 'evt_1', type: 'payment_intent.succeeded' }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(paymentMessages.webhookNotConfigured);
+  });
+});
+
+describe('Stripe provider: webhook', () => {
+  const secret = 'whsec_test';
+  let s: TestApp;
+  let developer: TestUser;
+  beforeAll(async () => {
+    s = await buildTestApp({ STRIPE_SECRET_KEY: 'sk_test_dummy', STRIPE_WEBHOOK_SECRET: secret });
+    developer = await createUser(s.app, { role: 'borrower', profile: 'default' });
+  });
+  afterAll(() => s.close());
+
+  const stripeEvent = (
+    type: string,
+    intent: { id: string; projectId: string; userId: string; status: string; error?: string },
+  ) =>
+    JSON.stringify({
+      id: `evt_${randomUUID().replaceAll('-', '')}`,
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      type,
+      data: {
+        object: {
+          id: intent.id,
+          object: 'payment_intent',
+          amount: LISTING_FEE_CENTS,
+          currency: 'aud',
+          status: intent.status,
+          client_secret: null,
+          last_payment_error: intent.error ? { message: intent.error } : null,
+          metadata: { project_id: intent.projectId, user_id: intent.userId, type: 'project_listing' },
+        },
+      },
+    });
+
+  const deliver = (payload: string, signature?: string) =>
+    s.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        ...(signature ? { 'stripe-signature': signature } : {}),
+      },
+      payload,
+    });
+
+  const signed = (payload: string) =>
+    new Stripe('sk_test_dummy').webhooks.generateTestHeaderString({ payload, secret });
+
+  it('webhook: a bad or missing signature answers 400 and changes nothing', async () => {
+    const project = await createPayableProject(s, developer);
+    const payload = stripeEvent('payment_intent.succeeded', {
+      id: 'pi_bad_sig',
+      projectId: project.id,
+      userId: developer.id,
+      status: 'succeeded',
+    });
+    const wrongSecret = new Stripe('sk_test_dummy').webhooks.generateTestHeaderString({
+      payload,
+      secret: 'whsec_other',
+    });
+    const bad = await deliver(payload, wrongSecret);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe(paymentMessages.webhookSignatureInvalid);
+
+    const missing = await deliver(payload);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toBe(paymentMessages.webhookSignatureMissing);
+
+    // Signed, then altered (a re-serialised body would fail the same way).
+    const tampered = await deliver(payload.replace('"amount":49900', '"amount":100'), signed(payload));
+    expect(tampered.statusCode).toBe(400);
+
+    expect((await projectRow(s, project.id)).payment_status).toBe('unpaid');
+    expect(await s.database.db.selectFrom('payment_event').selectAll().execute()).toHaveLength(0);
+  });
+
+  it('webhook: a signed payment_intent.succeeded moves the project under review, and its repeat changes nothing', async () => {
+    const project = await createPayableProject(s, developer);
+    const intentId = `pi_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
+    const payload = stripeEvent('payment_intent.succeeded', {
+      id: intentId,
+      projectId: project.id,
+      userId: developer.id,
+      status: 'succeeded',
+    });
+
+    const first = await deliver(payload, signed(payload));
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ received: true, duplicate: false });
+    const row = await projectRow(s, project.id);
+    expect(row).toMatchObject({ payment_status: 'payment_pending', stripe_payment_intent_id: intentId });
+    expect(await paymentRows(s, project.id)).toEqual([
+      expect.objectContaining({
+        provider: 'stripe',
+        provider_reference: intentId,
+        status: 'completed',
+        amount_cents: 49_900,
+        currency: 'AUD',
+        user_id: developer.id,
+      }),
+    ]);
+
+    const repeat = await deliver(payload, signed(payload));
+    expect(repeat.statusCode).toBe(200);
+    expect(repeat.json()).toEqual({ received: true, duplicate: true });
+    expect(await auditActions(s, project.id)).toEqual(['project.created', 'payment.succeeded']);
+    expect(await paymentRows(s, project.id)).toHaveLength(1);
+    expect((await notificationsOf(s, developer.id)).filter((n) => n.related_id === project.id)).toHaveLength(
+      1,
+    );
+    expect((await outboxTo(s, developer.email)).filter((m) => m.text?.includes(intentId))).toHaveLength(1);
+  });
+
+  it('webhook: a signed payment_intent.payment_failed records the failure and leaves the draft unpaid', async () => {
+    const project = await createPayableProject(s, developer);
+    const intentId = `pi_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
+    const payload = stripeEvent('payment_intent.payment_failed', {
+      id: intentId,
+      projectId: project.id,
+      userId: developer.id,
+      status: 'requires_payment_method',
+      error: 'Your card has insufficient funds.',
+    });
+    const res = await deliver(payload, signed(payload));
+    expect(res.statusCode).toBe(200);
+    expect((await projectRow(s, project.id)).payment_status).toBe('unpaid');
+    expect(await paymentRows(s, project.id)).toEqual([
+      expect.objectContaining({ status: 'failed', failure_message: 'Your card has insufficient funds.' }),
+    ]);
+  });
+
+  it('webhook: an event of another type is acknowledged and recorded only', async () => {
+    const payload = JSON.stringify({
+      id: `evt_${randomUUID().replaceAll('-', '')}`,
+      object: 'event',
+      type: 'customer.created',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: 'cus_1', object: 'customer' } },
+    });
+    const res = await deliver(payload, signed(payload));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: true, duplicate: false });
+  });
+
+  it('sandbox routes answer 404 while Stripe is the provider', async () => {
+    const res = await as(s.app, developer, {
+      method: 'POST',
+      url: '/api/payments/sandbox/confirm',
+      payload: { payment_intent_id: 'pi_1', client_secret: 'pi_1_secret_x', card_number: VISA },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+/**
+ * A stand-in for Stripe's API (the tests have no network): intents kept in memory, whose status a
+ * test sets as Stripe.js confirming the card would.
+ */
+function fakeStripe() {
+  const intents = new Map<string, PaymentIntentInfo>();
+  const byKey = new Map<string, string>();
+  const provider: PaymentProvider = {
+    name: 'stripe',
+    publishableKey: 'pk_test_fake',
+    async createPaymentIntent(input) {
+      const existing = byKey.get(input.idempotencyKey);
+      if (existing) return intents.get(existing)!;
+      const id = `pi_fake_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+      const intent: PaymentIntentInfo = {
+        id,
+        clientSecret: `${id}_secret_fake`,
+        status: 'requires_payment_method',
+        amountCents: input.amountCents,
+        currency: 'AUD',
+        metadata: input.metadata,
+        lastError: null,
+      };
+      intents.set(id, intent);
+      byKey.set(input.idempotencyKey, id);
+      return intent;
+    },
+    async retrievePaymentIntent(id) {
+      return intents.get(id) ?? null;
+    },
+    parseWebhookEvent() {
+      throw new Error('not used');
+    },
+  };
+  const succeed = (id: string) => intents.set(id, { ...intents.get(id)!, status: 'succeeded' });
+  return { provider, succeed };
+}
+
+describe('checkProjectPayment and syncProjectPayment (admin helpers)', () => {
+  const viewerOf = (user: TestUser, name = 'Test User'): Viewer => ({
+    id: user.id,
+    name,
+    email: user.email,
+    role: 'borrower',
+  });
+
+  it('checkProjectPayment: reports no payment, then an unconfirmed intent, then a succeeded one in cents', async () => {
+    const project = await createPayableProject(t, owner);
+    expect(await checkProjectPayment(t.app.deps, project.id)).toMatchObject({
+      hasPayment: false,
+      paymentStatus: null,
+      amount: null,
+    });
+    const intent = await startIntent(t.app, owner, project.id);
+    expect(await checkProjectPayment(t.app.deps, project.id)).toMatchObject({
+      hasPayment: false,
+      paymentStatus: 'requires_payment_method',
+      amount: 49_900,
+    });
+    await confirmWith(t.app, owner, intent, { card_number: VISA });
+    const check = await checkProjectPayment(t.app.deps, project.id);
+    expect(check).toMatchObject({ hasPayment: true, paymentStatus: 'succeeded', amount: 49_900 });
+    expect(check.message).toContain(intent.payment_intent_id);
+  });
+
+  it('syncProjectPayment: a succeeded intent whose webhook never came moves the project under review, once', async () => {
+    const fake = fakeStripe();
+    const deps: PaymentsDeps = { db: t.database.db, payments: fake.provider };
+    const project = await createPayableProject(t, owner);
+    const started = await createProjectPayment(deps, { viewer: viewerOf(owner), projectId: project.id });
+    if (started.status !== 'requires_confirmation') throw new Error('expected an intent');
+    expect(started).toMatchObject({ provider: 'stripe', publishable_key: 'pk_test_fake' });
+
+    expect(
+      await syncProjectPayment(deps, { projectId: project.id, admin: { id: admin.id, name: 'Ada Admin' } }),
+    ).toMatchObject({ projectUpdated: false });
+    expect((await projectRow(t, project.id)).payment_status).toBe('unpaid');
+
+    fake.succeed(started.payment_intent_id);
+    const sync = await syncProjectPayment(deps, {
+      projectId: project.id,
+      admin: { id: admin.id, name: 'Ada Admin' },
+    });
+    expect(sync.projectUpdated).toBe(true);
+    expect((await projectRow(t, project.id)).payment_status).toBe('payment_pending');
+    expect(await paymentRows(t, project.id)).toEqual([
+      expect.objectContaining({ provider: 'stripe', status: 'completed', amount_cents: 49_900 }),
+    ]);
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('target_id', '=', project.id)
+      .where('action', '=', 'payment.succeeded')
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actor_id: admin.id, actor_name: 'Ada Admin' });
+
+    const again = await syncProjectPayment(deps, {
+      projectId: project.id,
+      admin: { id: admin.id, name: 'Ada Admin' },
+    });
+    expect(again.projectUpdated).toBe(false);
+    expect(await auditActions(t, project.id)).toEqual(['project.created', 'payment.succeeded']);
+  });
+
+  it('create-project-payment: an intent that succeeded without its webhook is applied, not charged again', async () => {
+    const fake = fakeStripe();
+    const deps: PaymentsDeps = { db: t.database.db, payments: fake.provider };
+    const project = await createPayableProject(t, owner);
+    const started = await createProjectPayment(deps, { viewer: viewerOf(owner), projectId: project.id });
+    if (started.status !== 'requires_confirmation') throw new Error('expected an intent');
+    fake.succeed(started.payment_intent_id);
+
+    const again = await createProjectPayment(deps, { viewer: viewerOf(owner), projectId: project.id });
+    expect(again).toEqual({ status: 'payment_pending', message: paymentMessages.alreadyProcessed });
+    expect((await projectRow(t, project.id)).payment_status).toBe('payment_pending');
+    expect(await paymentRows(t, project.id)).toHaveLength(1);
+  });
+
+  it('syncProjectPayment: an intent named for another project is refused', async () => {
+    const fake = fakeStripe();
+    const deps: PaymentsDeps = { db: t.database.db, payments: fake.provider };
+    const mine = await createPayableProject(t, owner);
+    const other = await createPayableProject(t, owner);
+    const started = await createProjectPayment(deps, { viewer: viewerOf(owner), projectId: mine.id });
+    if (started.status !== 'requires_confirmation') throw new Error('expected an intent');
+    fake.succeed(started.payment_intent_id);
+    const sync = await syncProjectPayment(deps, {
+      projectId: other.id,
+      admin: { id: admin.id, name: 'Ada Admin' },
+      paymentIntentId: started.payment_intent_id,
+    });
+    expect(sync.projectUpdated).toBe(false);
+    expect((await projectRow(t, other.id)).payment_status).toBe('unpaid');
+  });
+});
