@@ -2,19 +2,45 @@ import { parseArgs } from 'node:util';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
+import { verifyAuditChain } from './modules/audit/audit.service';
 import { createAccount, generatePassword } from './modules/users/accounts';
 import { openRuntime } from './runtime';
 
 const usage = `Usage:
-  npm run create-admin -- --email E --name N [--password P]`;
+  npm run create-admin -- --email E --name N [--password P]
+  npm run verify-audit`;
 
 /** Command-line tasks that work on the same database as the server (and respect its lock). */
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
-  if (command !== 'create-admin') {
+  if (command === 'create-admin') return createAdmin(rest);
+  if (command === 'verify-audit') return verifyAudit(rest);
+  console.error(usage);
+  process.exit(2);
+}
+
+/** Recomputes the audit log's hash chain; exit 1 names the first entry that does not match. */
+async function verifyAudit(rest: string[]) {
+  if (rest.length > 0) {
     console.error(usage);
     process.exit(2);
   }
+  const runtime = await openRuntime(loadConfig());
+  let check: Awaited<ReturnType<typeof verifyAuditChain>>;
+  try {
+    check = await verifyAuditChain(runtime.database.db);
+  } finally {
+    await runtime.close();
+  }
+  if (check.ok) {
+    process.stdout.write(`Audit chain intact: ${check.entries} entries\n`);
+    return;
+  }
+  console.error(`Audit chain broken at entry ${check.brokenId}: ${check.why}`);
+  process.exit(1);
+}
+
+async function createAdmin(rest: string[]) {
   const { values } = parseArgs({
     args: rest,
     options: { email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' } },

@@ -108,3 +108,28 @@ export const checkPaymentResponse = z.object({
 });
 
 export const syncPaymentResponse = z.object({ projectUpdated: z.boolean(), message: z.string() });
+
+/** The `message` of each admin action's answer (shown as the success notice's text). */
+export const adminActionMessages = {
+  approved: 'Project approved and published',
+  reapproved: 'Project re-approved and published',
+  denied: 'Project denied; the developer has been told why',
+  deniedPaymentNotReceived: 'Project denied and returned to draft (payment not received)',
+  paymentFailed: 'Payment marked as failed; the project is back in draft',
+  forcePublished: 'Project force published',
+  revertedToDraft: 'Project reverted to draft',
+  rejected: 'Project rejected',
+  statusUpdated: 'Project status updated',
+  deleted: 'Project deleted',
+} as const;
+
+/**
+ * The payment state carried by a project_rejected notification (spec 001 section 4.2): the
+ * listing fee was never received and the project is a draft again, or it was paid and the
+ * developer may edit and resubmit without paying again.
+ */
+export const rejectionPaymentStates = ['returned_to_draft', 'paid_but_rejected'] as const;
+export type RejectionPaymentState = (typeof rejectionPaymentStates)[number];
+
+export const rejectionPaymentState = (paymentStatus: 'unpaid' | 'payment_pending' | 'paid') =>
+  (paymentStatus === 'paid' ? 'paid_but_rejected' : 'returned_to_draft') satisfies RejectionPaymentState;
