@@ -75,3 +75,74 @@ export const requiredDocumentsResponse = z.object({
 });
 
 export const documentIdParams = z.object({ id: z.uuid({ error: 'Document not found' }) });
+
+export type AllowedDocumentExtension = (typeof allowedDocumentExtensions)[number];
+
+/** Files one upload request may carry (the wizard sends one per required type). */
+export const MAX_FILES_PER_UPLOAD = 20;
+
+/** What the server says when a request about documents is refused. */
+export const documentRequestMessages = {
+  noFiles: 'Choose at least one file to upload',
+  documentTypesInvalid: 'document_types must be a JSON list with one document type per file, in file order',
+  duplicateType: 'Each document type can be uploaded once per request',
+  notMultipart: 'Send the files as multipart/form-data',
+  malformedUpload: 'The upload could not be read. Please try again',
+  tooManyFiles: `At most ${MAX_FILES_PER_UPLOAD} files can be uploaded at once`,
+  notEditable: 'Documents can be changed only while the project is a draft or after rejection',
+  documentNotFound: 'Document not found',
+} as const;
+
+/**
+ * The mime type stored and served for each accepted extension, once the file's content has been
+ * checked against it (the content tells PDF, PNG and JPEG apart; Word and Excel share a container,
+ * so the checked extension names which of the two it is).
+ */
+export const documentMimeTypes: Record<AllowedDocumentExtension, string> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  doc: 'application/msword',
+  xls: 'application/vnd.ms-excel',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** The `accept` attribute of an upload control for project and deal documents. */
+export const documentAccept = allowedDocumentExtensions.map((e) => `.${e}`).join(',');
+
+const FILE_NAME_MAX = 255;
+
+/**
+ * The name a file is shown and downloaded under: the last segment of whatever the client sent
+ * (a name like '../../etc/passwd.pdf' becomes 'passwd.pdf'), without control characters, at most
+ * 255 characters with its extension kept. It is only ever a label, never a path.
+ */
+export function displayFileName(raw: string): string {
+  const base = (raw.split(/[/\\]/).pop() ?? '')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    // A lone UTF-16 surrogate cannot be encoded in a header or in UTF-8.
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+    .trim();
+  const name = base === '' || base === '.' || base === '..' ? 'document' : base;
+  if (name.length <= FILE_NAME_MAX) return name;
+  const ext = extensionOf(name);
+  const suffix = ext ? `.${ext}` : '';
+  return name.slice(0, FILE_NAME_MAX - suffix.length) + suffix;
+}
+
+/** Required types that no uploaded document covers yet, in the configured order. */
+export const missingDocumentTypes = (required: readonly string[], present: Iterable<string>) => {
+  const have = new Set(present);
+  return required.filter((type) => !have.has(type));
+};
+
+/** documents_complete: every required type has a document. */
+export const areDocumentsComplete = (required: readonly string[], present: Iterable<string>) =>
+  missingDocumentTypes(required, present).length === 0;
+
+export type ProjectDocumentsResponse = z.infer<typeof projectDocumentsResponse>;
+export type UploadDocumentsResponse = z.infer<typeof uploadDocumentsResponse>;
+export type RequiredDocumentsResponse = z.infer<typeof requiredDocumentsResponse>;

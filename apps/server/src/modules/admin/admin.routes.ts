@@ -180,11 +180,14 @@ export const adminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       },
     },
     (request) =>
-      admin.deleteProject(deps, {
-        viewer: viewerOf(request),
-        projectId: request.params.id,
-        reason: request.body.reason,
-      }),
+      admin.deleteProject(
+        { ...deps, log: request.log },
+        {
+          viewer: viewerOf(request),
+          projectId: request.params.id,
+          reason: request.body.reason,
+        },
+      ),
   );
 
   app.post(

@@ -20,6 +20,7 @@ import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { conflict, notFound } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/audit.service';
+import { type DocumentsContext, documentKeysOf, removeDocumentFiles } from '../documents/documents.service';
 import { notify } from '../notifications/notifications.service';
 import { checkProjectPayment, syncProjectPayment } from '../payments/payments.service';
 import { lockProject } from '../projects/projects.repository';
@@ -381,10 +382,10 @@ export function updateProjectStatus(
  * list of its document files (removing those files from storage is the documents module's job).
  */
 export async function deleteProject(
-  deps: AdminDeps,
+  deps: AdminDeps & Pick<DocumentsContext, 'storage' | 'log'>,
   options: ActionOptions & { reason: string },
 ): Promise<ActionResponse> {
-  const project = await deps.db.transaction().execute(async (trx) => {
+  const { project, fileKeys } = await deps.db.transaction().execute(async (trx) => {
     if (!(await lockProject(trx, options.projectId))) throw notFound('Project not found');
     const shown = await repo.findAdminProject(trx, options.projectId);
     const snapshot = await repo.projectSnapshot(trx, options.projectId);
@@ -404,9 +405,12 @@ export async function deleteProject(
       `Your project "${shown.title}" was removed by the Plinth team. Reason: ${options.reason}`,
       null,
     );
+    // The rows cascade with the project; their files go once the deletion has committed.
+    const keys = await documentKeysOf(trx, options.projectId);
     await repo.deleteProject(trx, options.projectId);
-    return shown;
+    return { project: shown, fileKeys: keys };
   });
+  await removeDocumentFiles(deps, fileKeys);
   return { message: adminActionMessages.deleted, project: toAdminProject(project) };
 }
 

@@ -1,4 +1,176 @@
+import multipart from '@fastify/multipart';
+import {
+  documentIdParams,
+  documentRequestMessages,
+  MAX_FILES_PER_UPLOAD,
+  PROJECT_FILE_MAX_BYTES,
+  projectDocumentsResponse,
+  requiredDocumentsResponse,
+  uploadDocumentsResponse,
+} from '@plinth/domain/documents';
+import { projectIdParams } from '@plinth/domain/projects';
+import { errorResponse } from '@plinth/domain/users';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
+import { viewerOf } from '../../auth/guards';
+import { AppError } from '../../errors';
+import { contentDisposition } from './content-disposition';
+import * as documents from './documents.service';
 
-export const documentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (_app, _deps) => {};
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+};
+
+// Limits of the multipart parser: Fastify's 1 MiB body limit does not apply to it (DESIGN.md 13).
+// A file over 50 MB is cut off by the parser and refused; the other limits bound one request.
+const multipartLimits = {
+  fileSize: PROJECT_FILE_MAX_BYTES,
+  files: MAX_FILES_PER_UPLOAD,
+  fields: 5,
+  fieldSize: 64 * 1024,
+  fieldNameSize: 100,
+  parts: MAX_FILES_PER_UPLOAD + 5,
+  headerPairs: 50,
+};
+
+/** Headers of a stored file sent back: never sniffed, never cached by shared caches. */
+function sendFile(
+  reply: FastifyReply,
+  kind: 'attachment' | 'inline',
+  file: Awaited<ReturnType<typeof documents.openDocument>>,
+) {
+  // The app's CSP forbids framing; an inline view may be framed by the app itself (PDF preview).
+  if (kind === 'inline') reply.header('content-security-policy', "frame-ancestors 'self'");
+  return reply
+    .type(file.mimeType)
+    .header('content-length', file.sizeBytes)
+    .header('content-disposition', contentDisposition(kind, file.fileName))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(file.stream);
+}
+
+export const documentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, guards, storage }) => {
+  // Registered here, so multipart bodies are parsed only by these routes (this plugin is encapsulated).
+  await app.register(multipart, { limits: multipartLimits, throwFileSizeLimit: false });
+  const ctx = (log: documents.DocumentsContext['log']): documents.DocumentsContext => ({ db, storage, log });
+
+  app.get(
+    '/api/required-documents',
+    {
+      onRequest: guards.requireSession,
+      schema: {
+        tags: ['documents'],
+        summary: 'The document types a project needs, with what each one is',
+        response: { 200: requiredDocumentsResponse, ...errors },
+      },
+    },
+    () => documents.getRequiredDocuments(db),
+  );
+
+  app.post(
+    '/api/projects/:id/documents',
+    {
+      onRequest: guards.requireRole('borrower'),
+      schema: {
+        tags: ['documents'],
+        summary:
+          'Upload documents (multipart: `documents` files, `document_types` a JSON list in file order); one per type',
+        consumes: ['multipart/form-data'],
+        params: projectIdParams,
+        response: { 200: uploadDocumentsResponse, ...errors, 413: errorResponse, 415: errorResponse },
+      },
+    },
+    (request) => {
+      if (!request.isMultipart()) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', documentRequestMessages.notMultipart);
+      }
+      return documents.uploadDocuments(ctx(request.log), {
+        viewer: viewerOf(request),
+        projectId: request.params.id,
+        parts: () => request.parts(),
+      });
+    },
+  );
+
+  app.get(
+    '/api/projects/:id/documents',
+    {
+      onRequest: guards.requireSession,
+      schema: {
+        tags: ['documents'],
+        summary: "A project's documents, for its owner and admins",
+        params: projectIdParams,
+        response: { 200: projectDocumentsResponse, ...errors },
+      },
+    },
+    (request) => documents.listDocuments(db, { viewer: viewerOf(request), projectId: request.params.id }),
+  );
+
+  app.delete(
+    '/api/documents/:id',
+    {
+      onRequest: guards.requireRole('borrower'),
+      schema: {
+        tags: ['documents'],
+        summary: 'Delete a document of a draft or rejected project (owner only)',
+        params: documentIdParams,
+        response: { 200: projectDocumentsResponse, ...errors },
+      },
+    },
+    (request) =>
+      documents.deleteDocument(ctx(request.log), {
+        viewer: viewerOf(request),
+        documentId: request.params.id,
+      }),
+  );
+
+  app.get(
+    '/api/documents/:id/download',
+    {
+      onRequest: guards.requireSession,
+      schema: {
+        tags: ['documents'],
+        summary: 'Download a document (attachment)',
+        params: documentIdParams,
+        response: errors,
+      },
+    },
+    async (request, reply) =>
+      sendFile(
+        reply,
+        'attachment',
+        await documents.openDocument(ctx(request.log), {
+          viewer: viewerOf(request),
+          documentId: request.params.id,
+        }),
+      ),
+  );
+
+  app.get(
+    '/api/documents/:id/view',
+    {
+      onRequest: guards.requireSession,
+      schema: {
+        tags: ['documents'],
+        summary: 'View a document inline (PDF preview)',
+        params: documentIdParams,
+        response: errors,
+      },
+    },
+    async (request, reply) =>
+      sendFile(
+        reply,
+        'inline',
+        await documents.openDocument(ctx(request.log), {
+          viewer: viewerOf(request),
+          documentId: request.params.id,
+        }),
+      ),
+  );
+};

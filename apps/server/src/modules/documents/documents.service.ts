@@ -1,0 +1,438 @@
+import type { Readable } from 'node:stream';
+import { finished } from 'node:stream';
+import { finished as finishedAsync } from 'node:stream/promises';
+import type { Multipart, MultipartFile } from '@fastify/multipart';
+import { PROJECT_FILE_MAX_MB } from '@plinth/domain/constants';
+import {
+  type AllowedDocumentExtension,
+  areDocumentsComplete,
+  displayFileName,
+  documentMessages,
+  documentRequestMessages,
+  documentTypeSchema,
+  extensionOf,
+  isAllowedExtension,
+  missingDocumentTypes,
+  type ProjectDocument,
+  type ProjectDocumentsResponse,
+  type RequiredDocumentsResponse,
+  type UploadDocumentsResponse,
+} from '@plinth/domain/documents';
+import { canEditListing } from '@plinth/domain/listing';
+import type { FieldIssue } from '@plinth/domain/onboarding';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { FileStorage } from '../../adapters/storage/file-storage';
+import { newStorageKey } from '../../adapters/storage/storage-key';
+import type { Viewer } from '../../auth/guards';
+import type { Db } from '../../db/database';
+import { AppError, conflict, forbidden, notFound, validationFailed } from '../../errors';
+import { type AuditActor, recordAudit } from '../audit/audit.service';
+import { canReadWholeProject, isOwner } from '../projects/projects.policy';
+import * as repo from './documents.repository';
+import { FileRefusedError, MagicBytesGuard } from './magic-bytes';
+
+/** What the document service needs besides the database: where files live and where to log. */
+export interface DocumentsContext {
+  db: Db;
+  storage: FileStorage;
+  log: FastifyBaseLogger;
+}
+
+const REQUIRED_KEY = 'required_documents';
+const DESCRIPTIONS_KEY = 'required_document_descriptions';
+const requiredSetting = z.array(documentTypeSchema);
+const descriptionsSetting = z.record(z.string(), z.string());
+
+const actorOf = (viewer: Viewer): AuditActor => ({ id: viewer.id, name: viewer.name });
+const projectNotFound = () => notFound('Project not found');
+const documentNotFound = () => notFound(documentRequestMessages.documentNotFound);
+
+function parseSetting<T>(raw: string | undefined, schema: z.ZodType<T>, fallback: T, key: string): T {
+  if (raw === undefined) return fallback;
+  const parsed = schema.safeParse(JSON.parse(raw));
+  if (!parsed.success) throw new Error(`system_setting ${key} is not valid: ${parsed.error.message}`);
+  return parsed.data;
+}
+
+/** The required document types and what each one is, from the system settings. */
+export async function getRequiredDocuments(db: Db): Promise<RequiredDocumentsResponse> {
+  const settings = await repo.readSettings(db, [REQUIRED_KEY, DESCRIPTIONS_KEY]);
+  return {
+    required_documents: parseSetting(settings.get(REQUIRED_KEY), requiredSetting, [], REQUIRED_KEY),
+    descriptions: parseSetting(settings.get(DESCRIPTIONS_KEY), descriptionsSetting, {}, DESCRIPTIONS_KEY),
+  };
+}
+
+async function requiredTypes(db: Db): Promise<string[]> {
+  return (await getRequiredDocuments(db)).required_documents;
+}
+
+function toDocumentResponse(row: repo.DocumentRow): ProjectDocument {
+  return {
+    id: row.id,
+    project_id: row.project_id,
+    document_type: row.document_type,
+    file_name: row.file_name,
+    mime_type: row.mime_type,
+    size_bytes: Number(row.size_bytes),
+    uploaded_at: new Date(row.uploaded_at).toISOString(),
+    uploader_name: row.uploader_name ?? null,
+    download_url: `/api/documents/${row.id}/download`,
+    view_url: `/api/documents/${row.id}/view`,
+  };
+}
+
+async function documentsState(db: Db, projectId: string): Promise<ProjectDocumentsResponse> {
+  const [rows, required] = await Promise.all([repo.listProjectDocuments(db, projectId), requiredTypes(db)]);
+  const present = rows.map((r) => r.document_type);
+  return {
+    documents: rows.map(toDocumentResponse),
+    documents_complete: areDocumentsComplete(required, present),
+    missing_types: missingDocumentTypes(required, present),
+  };
+}
+
+/** Recomputes documents_complete from the required types and stores it on the project. */
+async function storeDocumentsComplete(trx: Db, projectId: string): Promise<boolean> {
+  // One query at a time: a transaction is one connection.
+  const required = await requiredTypes(trx);
+  const present = await repo.presentDocumentTypes(trx, projectId);
+  const isComplete = areDocumentsComplete(required, present);
+  await repo.setDocumentsComplete(trx, projectId, isComplete);
+  return isComplete;
+}
+
+/** Only the owner changes documents, and only while the listing itself may be edited. */
+function assertCanChangeDocuments(
+  viewer: Viewer,
+  project: repo.ProjectGate | undefined,
+): asserts project is repo.ProjectGate {
+  if (!project) throw projectNotFound();
+  if (!isOwner(viewer, project)) {
+    if (viewer.role === 'admin')
+      throw forbidden('Only the developer who owns a project can change its documents');
+    throw projectNotFound();
+  }
+  if (!canEditListing(project)) throw conflict(documentRequestMessages.notEditable);
+}
+
+/** The project's documents, for its owner and admins (funders once access grants exist). */
+export async function listDocuments(db: Db, options: { viewer: Viewer; projectId: string }) {
+  const project = await repo.findProjectGate(db, options.projectId);
+  if (!project || !canReadWholeProject(options.viewer, project)) throw projectNotFound();
+  return documentsState(db, project.id);
+}
+
+const malformedUpload = () => new AppError('BAD_REQUEST', documentRequestMessages.malformedUpload);
+
+/** Reads the rest of a file part and throws it away, so the next part can be parsed. */
+async function discard(file: Readable) {
+  file.resume();
+  try {
+    await finishedAsync(file);
+  } catch {
+    throw malformedUpload();
+  }
+}
+
+/**
+ * The request's parts. Whatever the parser throws comes from the body the client sent (no
+ * boundary, cut short, a limit passed), so it is answered with a 4xx, never a 500.
+ */
+async function* readParts(parts: AsyncIterable<Multipart>): AsyncGenerator<Multipart> {
+  const iterator = parts[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      let next: IteratorResult<Multipart>;
+      try {
+        next = await iterator.next();
+      } catch (error) {
+        const { statusCode, code } = error as { statusCode?: number; code?: string };
+        if (code === 'FST_INVALID_JSON_FIELD_ERROR') throw invalidDocumentTypes();
+        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+          throw new AppError('PAYLOAD_TOO_LARGE', documentRequestMessages.tooManyFiles);
+        }
+        if (statusCode && statusCode >= 400 && statusCode < 500 && statusCode !== 406) throw error;
+        throw malformedUpload();
+      }
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    await iterator.return?.();
+  }
+}
+
+interface StoredFile {
+  key: string;
+  mimeType: string;
+  sizeBytes: number;
+  sha256: string;
+}
+type FileOutcome =
+  | { fileName: string; stored: StoredFile }
+  | { fileName: string; refusal: string; isTooLarge: boolean };
+
+/**
+ * Streams one file part into storage under a fresh server-made key, checking its magic bytes on
+ * the way. A refused file (wrong type, wrong content, too large) leaves nothing behind and is
+ * reported; an aborted request throws.
+ */
+async function receiveFile(storage: FileStorage, part: MultipartFile): Promise<FileOutcome> {
+  const fileName = displayFileName(part.filename ?? '');
+  const source = part.file;
+  if (!isAllowedExtension(fileName)) {
+    await discard(source);
+    return { fileName, refusal: documentMessages.typeNotAllowed, isTooLarge: false };
+  }
+  const extension = extensionOf(fileName) as AllowedDocumentExtension;
+  const key = newStorageKey(extension);
+  const guard = new MagicBytesGuard(extension);
+  const onLimit = () =>
+    guard.destroy(new FileRefusedError(documentMessages.tooLarge(PROJECT_FILE_MAX_MB), 'too_large'));
+  // The guard may fail before `put` subscribes to it; `put` still sees the stored error.
+  guard.on('error', () => {});
+  source.on('limit', onLimit);
+  // `pipe` does not carry the source's failure (a broken or aborted body) to the guard; this does,
+  // even when the parser failed the source before this code saw it, so `put` always settles.
+  let sourceFailure: Error | null = null;
+  const stopWatching = finished(source, (err) => {
+    if (!err) return;
+    sourceFailure = err;
+    guard.destroy(err);
+  });
+  source.pipe(guard);
+  try {
+    const { sizeBytes, sha256 } = await storage.put(key, guard);
+    if (source.truncated) {
+      await storage.delete(key);
+      return { fileName, refusal: documentMessages.tooLarge(PROJECT_FILE_MAX_MB), isTooLarge: true };
+    }
+    return { fileName, stored: { key, mimeType: guard.mimeType, sizeBytes, sha256 } };
+  } catch (error) {
+    if (sourceFailure) throw malformedUpload();
+    if (!(error instanceof FileRefusedError)) throw error;
+    source.unpipe(guard);
+    await discard(source);
+    return { fileName, refusal: error.message, isTooLarge: error.reason === 'too_large' };
+  } finally {
+    source.off('limit', onLimit);
+    stopWatching();
+  }
+}
+
+const documentTypesField = z.array(documentTypeSchema);
+const invalidDocumentTypes = () =>
+  validationFailed([{ field: 'document_types', message: documentRequestMessages.documentTypesInvalid }]);
+
+/** document_types: a JSON list with one type per file, in file order, each type once. */
+function parseDocumentTypes(raw: unknown, fileCount: number): string[] {
+  if (raw === undefined) throw invalidDocumentTypes();
+  let value = raw;
+  // A plain form field is JSON text; one sent as application/json arrives already parsed.
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      throw invalidDocumentTypes();
+    }
+  }
+  const parsed = documentTypesField.safeParse(value);
+  if (!parsed.success || parsed.data.length !== fileCount) throw invalidDocumentTypes();
+  if (new Set(parsed.data).size !== parsed.data.length) {
+    throw validationFailed([{ field: 'document_types', message: documentRequestMessages.duplicateType }]);
+  }
+  return parsed.data;
+}
+
+/** Every file refused: 413 when one was too large, else 400; each file's reason in the details. */
+function allRefused(refused: { fileName: string; refusal: string; isTooLarge: boolean }[]) {
+  const details: FieldIssue[] = refused.map((r) => ({ field: r.fileName, message: r.refusal }));
+  const message = [...new Set(details.map((d) => d.message))].join(', ');
+  return refused.some((r) => r.isTooLarge)
+    ? new AppError('PAYLOAD_TOO_LARGE', message, details)
+    : new AppError('VALIDATION_FAILED', message, details);
+}
+
+/**
+ * POST /projects/{id}/documents. The owner and state are checked before the body is read; each
+ * file is then streamed to storage (never held whole), and the rows, the replaced rows' removal,
+ * the audit entries and documents_complete are written in one transaction. Files of a failed
+ * request are removed; replaced files are removed only after the commit.
+ */
+export async function uploadDocuments(
+  ctx: DocumentsContext,
+  options: { viewer: Viewer; projectId: string; parts: () => AsyncIterable<Multipart> },
+): Promise<UploadDocumentsResponse> {
+  const { db, storage } = ctx;
+  const { viewer, projectId } = options;
+  assertCanChangeDocuments(viewer, await repo.findProjectGate(db, projectId));
+
+  const outcomes: FileOutcome[] = [];
+  const storedKeys = () => outcomes.flatMap((o) => ('stored' in o ? [o.stored.key] : []));
+  let documentTypes: string[];
+  try {
+    let typesField: unknown;
+    for await (const part of readParts(options.parts())) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'document_types') typesField = part.value;
+      } else if (part.fieldname === 'documents') {
+        outcomes.push(await receiveFile(storage, part));
+      } else {
+        await discard(part.file);
+      }
+    }
+    if (outcomes.length === 0) {
+      throw validationFailed([{ field: 'documents', message: documentRequestMessages.noFiles }]);
+    }
+    documentTypes = parseDocumentTypes(typesField, outcomes.length);
+  } catch (error) {
+    await removeDocumentFiles(ctx, storedKeys());
+    throw error;
+  }
+
+  const accepted = outcomes.flatMap((o, i) =>
+    'stored' in o ? [{ ...o.stored, fileName: o.fileName, documentType: documentTypes[i]! }] : [],
+  );
+  const refused = outcomes.flatMap((o) => ('refusal' in o ? [o] : []));
+  if (accepted.length === 0) throw allRefused(refused);
+
+  const replacedKeys: string[] = [];
+  let uploadedIds: string[];
+  try {
+    uploadedIds = await db.transaction().execute(async (trx) => {
+      // The listing may have moved on (paid, under review) while the files were arriving.
+      assertCanChangeDocuments(viewer, await repo.lockProjectGate(trx, projectId));
+      const ids: string[] = [];
+      for (const file of accepted) {
+        // One document per type: the new one replaces whatever was there.
+        const previous = await repo.findDocumentsOfType(trx, projectId, file.documentType);
+        await repo.deleteDocuments(
+          trx,
+          previous.map((p) => p.id),
+        );
+        const id = await repo.insertDocument(trx, {
+          project_id: projectId,
+          uploader_id: viewer.id,
+          document_type: file.documentType,
+          storage_key: file.key,
+          file_name: file.fileName,
+          mime_type: file.mimeType,
+          size_bytes: file.sizeBytes,
+          sha256: file.sha256,
+        });
+        await recordAudit(trx, {
+          actor: actorOf(viewer),
+          action: 'document.uploaded',
+          targetType: 'project',
+          targetId: projectId,
+          before:
+            previous.length > 0
+              ? { replaced: previous.map((p) => ({ document_id: p.id, file_name: p.file_name })) }
+              : null,
+          after: {
+            document_id: id,
+            document_type: file.documentType,
+            file_name: file.fileName,
+            mime_type: file.mimeType,
+            size_bytes: file.sizeBytes,
+            sha256: file.sha256,
+          },
+        });
+        replacedKeys.push(...previous.map((p) => p.storage_key));
+        ids.push(id);
+      }
+      await storeDocumentsComplete(trx, projectId);
+      return ids;
+    });
+  } catch (error) {
+    await removeDocumentFiles(ctx, storedKeys());
+    throw error;
+  }
+  await removeDocumentFiles(ctx, replacedKeys);
+
+  const state = await documentsState(db, projectId);
+  const byId = new Map(state.documents.map((d) => [d.id, d]));
+  return {
+    ...state,
+    uploaded: uploadedIds.flatMap((id) => byId.get(id) ?? []),
+    failed: refused.map((r) => ({ file_name: r.fileName, error: r.refusal })),
+  };
+}
+
+/** DELETE /documents/{id}: the owner, while the listing may be edited. The file goes after the commit. */
+export async function deleteDocument(ctx: DocumentsContext, options: { viewer: Viewer; documentId: string }) {
+  const { db } = ctx;
+  const { viewer, documentId } = options;
+  const document = await repo.findDocument(db, documentId);
+  if (!document) throw documentNotFound();
+  const deleted = await db.transaction().execute(async (trx) => {
+    const project = await repo.lockProjectGate(trx, document.project_id);
+    if (project && !isOwner(viewer, project)) throw documentNotFound();
+    assertCanChangeDocuments(viewer, project);
+    // Read again under the project lock: a concurrent replacement may have removed it.
+    const current = await repo.findDocument(trx, documentId);
+    if (!current) throw documentNotFound();
+    await repo.deleteDocuments(trx, [current.id]);
+    const isComplete = await storeDocumentsComplete(trx, project.id);
+    await recordAudit(trx, {
+      actor: actorOf(viewer),
+      action: 'document.deleted',
+      targetType: 'project',
+      targetId: project.id,
+      before: {
+        document_id: current.id,
+        document_type: current.document_type,
+        file_name: current.file_name,
+        sha256: current.sha256,
+      },
+      after: { documents_complete: isComplete },
+    });
+    return current;
+  });
+  await removeDocumentFiles(ctx, [deleted.storage_key]);
+  return documentsState(db, deleted.project_id);
+}
+
+/**
+ * A document's bytes for download or inline view, authorised exactly like the project's document
+ * list. A row whose file is missing answers 404 rather than a broken stream.
+ */
+export async function openDocument(ctx: DocumentsContext, options: { viewer: Viewer; documentId: string }) {
+  const document = await repo.findDocument(ctx.db, options.documentId);
+  if (!document) throw documentNotFound();
+  const project = await repo.findProjectGate(ctx.db, document.project_id);
+  if (!project || !canReadWholeProject(options.viewer, project)) throw documentNotFound();
+  let stream: Readable;
+  try {
+    stream = await ctx.storage.get(document.storage_key);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    ctx.log.error({ err, documentId: document.id }, 'a document row has no stored file');
+    throw documentNotFound();
+  }
+  return {
+    stream,
+    fileName: document.file_name,
+    mimeType: document.mime_type,
+    sizeBytes: Number(document.size_bytes),
+  };
+}
+
+/**
+ * For a module that deletes a whole project (admin): the storage keys of its documents, read in the
+ * caller's transaction before the rows cascade away. Pass them to removeDocumentFiles after commit.
+ */
+export async function documentKeysOf(trx: Db, projectId: string): Promise<string[]> {
+  return repo.storageKeysOfProject(trx, projectId);
+}
+
+/** Removes stored files whose rows are gone; call it after the commit. Best effort, failures logged. */
+export async function removeDocumentFiles(ctx: Omit<DocumentsContext, 'db'>, keys: string[]) {
+  await Promise.all(
+    keys.map((key) =>
+      ctx.storage.delete(key).catch((err) => ctx.log.warn({ err, key }, 'could not remove a stored file')),
+    ),
+  );
+}
