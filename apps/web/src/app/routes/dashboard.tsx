@@ -3,6 +3,8 @@ import { AdminDashboard } from '../../features/dashboard/components/admin-dashbo
 import { BorrowerDashboard, NewProjectButton } from '../../features/dashboard/components/borrower-dashboard';
 import { DashboardGreeting } from '../../features/dashboard/components/dashboard-greeting';
 import { FunderDashboard } from '../../features/dashboard/components/funder-dashboard';
+import { useMyProjects } from '../../features/projects/api/list-my-projects';
+import { ProjectPortfolio, portfolioParams } from '../../features/projects/components/project-portfolio';
 
 export default function DashboardRoute() {
   // The shell's guard renders this page only for a signed-in user with a role.
@@ -19,7 +21,7 @@ export default function DashboardRoute() {
         action={role === 'borrower' ? <NewProjectButton /> : undefined}
       />
       {role === 'borrower' ? (
-        <BorrowerDashboard />
+        <BorrowerHome />
       ) : role === 'funder' ? (
         <FunderDashboard isApproved={me.approved} subscriptionStatus={me.subscription_status} />
       ) : (
@@ -27,4 +29,10 @@ export default function DashboardRoute() {
       )}
     </>
   );
+}
+
+/** The dashboard's stats and the portfolio's first page of All are one request (the same query key). */
+function BorrowerHome() {
+  const { data } = useMyProjects(portfolioParams());
+  return <BorrowerDashboard stats={data?.stats ?? null} portfolio={<ProjectPortfolio />} />;
 }

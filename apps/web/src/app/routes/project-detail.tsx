@@ -1,2 +1,75 @@
-// Being built for issue 3; until then the route shows the placeholder.
-export { default } from './coming-soon';
+import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
+import { canEditListing } from '@plinth/domain/listing';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useMe } from '../../features/auth/api/get-me';
+import { useProject } from '../../features/projects/api/get-project';
+import { ProjectDetailHeader } from '../../features/projects/components/project-detail-header';
+import { ProjectDetailTabs } from '../../features/projects/components/project-detail-tabs';
+import { ApiError } from '../../lib/api-client';
+
+export default function ProjectDetailRoute() {
+  const { id = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const { data: me } = useMe();
+  const query = useProject(id);
+
+  if (query.isPending)
+    return (
+      <Center mih="40vh">
+        <Loader role="status" aria-label="Loading project" />
+      </Center>
+    );
+
+  if (query.isError) {
+    // A malformed id is refused with 400 and the same words as an unknown one.
+    const isNotFound =
+      (query.error instanceof ApiError && query.error.status === 404) ||
+      query.error.message === 'Project not found';
+    const message = isNotFound ? 'Project not found' : query.error.message || 'Failed to load project';
+    return (
+      <Stack gap="md" align="flex-start">
+        <title>Project | Plinth</title>
+        <Alert
+          color="red"
+          variant="light"
+          c="red.9"
+          title={isNotFound ? 'Project not found' : 'Failed to load project'}
+          icon={<IconAlertCircle aria-hidden />}
+          w="100%"
+        >
+          {isNotFound ? 'It may have been removed, or the link is wrong.' : message}
+        </Alert>
+        <Button
+          component={Link}
+          to={me?.role === 'borrower' ? '/my-projects' : '/dashboard'}
+          variant="default"
+        >
+          {me?.role === 'borrower' ? 'Back to My Projects' : 'Back to Dashboard'}
+        </Button>
+      </Stack>
+    );
+  }
+
+  const project = query.data;
+  const isOwner = me?.id === project.borrower_id;
+  const isAdmin = me?.role === 'admin';
+  const back = isOwner
+    ? { label: 'My Projects', to: '/my-projects' }
+    : isAdmin
+      ? { label: 'Admin Dashboard', to: '/admin' }
+      : { label: 'Dashboard', to: '/dashboard' };
+
+  return (
+    <Stack gap="xl">
+      <title>{`${project.title} | Plinth`}</title>
+      <ProjectDetailHeader
+        project={project}
+        back={back}
+        isOwner={isOwner}
+        showReturnToAdmin={isAdmin && searchParams.get('admin_review') === 'true'}
+      />
+      <ProjectDetailTabs project={project} canManageDocuments={isOwner && canEditListing(project)} />
+    </Stack>
+  );
+}

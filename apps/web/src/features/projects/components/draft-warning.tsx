@@ -1,0 +1,23 @@
+import { Alert } from '@mantine/core';
+import { LISTING_FEE_AUD } from '@plinth/domain/constants';
+import { formatAud } from '@plinth/domain/format';
+import { IconAlertTriangle } from '@tabler/icons-react';
+
+/** Shown while any project is an unpaid draft: funders cannot see drafts. */
+export function DraftWarning({ draftCount }: { draftCount: number }) {
+  if (draftCount === 0) return null;
+  const drafts = draftCount === 1 ? '1 draft project' : `${draftCount} draft projects`;
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      c="dark.7"
+      role="status"
+      title={`You have ${drafts}`}
+      icon={<IconAlertTriangle aria-hidden />}
+    >
+      Drafts are not visible to funders. Upload the required documents and pay the one-off{' '}
+      {formatAud(LISTING_FEE_AUD)} listing fee to send a project for admin review.
+    </Alert>
+  );
+}

@@ -1,0 +1,85 @@
+import { Button, type ButtonProps, Group, Stack } from '@mantine/core';
+import { canEditListing, listingLabel } from '@plinth/domain/listing';
+import type { ProjectResponse } from '@plinth/domain/projects';
+import { Link } from 'react-router';
+import { PublishAction } from './publish-action';
+
+export const PAY_TO_PUBLISH_LABEL = 'Pay to Publish ($499)';
+
+type ListingActionsProps = {
+  project: Pick<ProjectResponse, 'id' | 'title' | 'payment_status' | 'visible' | 'documents_complete'>;
+  /** In lists the row also links to the project. */
+  showView?: boolean;
+  /** Stacked full-width buttons, for the mobile cards. */
+  stacked?: boolean;
+  size?: ButtonProps['size'];
+};
+
+/**
+ * The developer's actions on one of their listings (spec 000 section 2, Developer project list):
+ * Draft: Edit and Pay to Publish; Under Review: a disabled 'Under Admin Review'; Rejected: Edit and
+ * Submit for Re-review (the edit wizard with resubmit=true). Published listings are not editable.
+ */
+export function ListingActions({
+  project,
+  showView = false,
+  stacked = false,
+  size = 'xs',
+}: ListingActionsProps) {
+  const label = listingLabel(project);
+  const isEditable = canEditListing(project);
+
+  const buttons = (
+    <>
+      {showView && (
+        <Button
+          component={Link}
+          to={`/project/${project.id}`}
+          variant="default"
+          size={size}
+          fullWidth={stacked}
+        >
+          View
+        </Button>
+      )}
+      {isEditable && (
+        <Button
+          component={Link}
+          to={`/project/${project.id}/edit`}
+          variant="default"
+          size={size}
+          fullWidth={stacked}
+        >
+          Edit
+        </Button>
+      )}
+      {label === 'Draft' && (
+        <PublishAction project={project} label={PAY_TO_PUBLISH_LABEL} size={size} fullWidth={stacked} />
+      )}
+      {label === 'Under Review' && (
+        <Button disabled size={size} fullWidth={stacked}>
+          Under Admin Review
+        </Button>
+      )}
+      {label === 'Rejected' && (
+        <Button
+          component={Link}
+          to={`/project/${project.id}/edit?resubmit=true`}
+          color="navy"
+          size={size}
+          fullWidth={stacked}
+        >
+          Submit for Re-review
+        </Button>
+      )}
+    </>
+  );
+
+  return stacked ? (
+    <Stack gap="xs">{buttons}</Stack>
+  ) : (
+    <Group gap="xs" align="flex-start">
+      {buttons}
+    </Group>
+  );
+}
