@@ -2,6 +2,7 @@ import { Alert, Anchor, Breadcrumbs, Button, Stack, Text, Title } from '@mantine
 import { Link, useParams, useSearchParams } from 'react-router';
 import { EditProjectWizard } from '../../features/project-wizard/components/edit-project-wizard';
 import { useProject } from '../../features/projects/api/get-project';
+import { useProjectDocuments } from '../../features/projects/api/get-project-documents';
 import { ApiError } from '../../lib/api-client';
 import { PageLoader } from '../shell/page-loader';
 
@@ -9,6 +10,7 @@ export default function ProjectEditRoute() {
   const { id = '' } = useParams();
   const [searchParams] = useSearchParams();
   const project = useProject(id);
+  const documents = useProjectDocuments(id);
 
   if (project.isPending) return <PageLoader />;
 
@@ -61,6 +63,7 @@ export default function ProjectEditRoute() {
         key={data.id}
         project={data}
         isResubmitRequested={searchParams.get('resubmit') === 'true'}
+        documents={{ list: documents.data?.documents ?? [], isLoading: documents.isPending }}
       />
     </Stack>
   );

@@ -1,12 +1,12 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import type { ProjectDocument } from '@plinth/domain/documents';
 import { formatDate } from '@plinth/domain/format';
 import { canEditListing } from '@plinth/domain/listing';
 import type { ProjectResponse } from '@plinth/domain/projects';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useProjectDocuments } from '../api/get-project-documents';
 import { useResubmitProject } from '../api/resubmit-project';
 import { useUpdateProject } from '../api/update-project';
 import { useUploadDocuments } from '../api/upload-documents';
@@ -26,6 +26,8 @@ interface EditProjectWizardProps {
   project: ProjectResponse;
   /** ?resubmit=true: send a rejected project back for review after saving. */
   isResubmitRequested: boolean;
+  /** The project's stored documents, loaded by the route. */
+  documents: { list: ProjectDocument[]; isLoading: boolean };
 }
 
 /**
@@ -33,12 +35,11 @@ interface EditProjectWizardProps {
  * any new files (a failed upload is only logged, as the spec says), then resubmits when asked and
  * the project was rejected.
  */
-export function EditProjectWizard({ project, isResubmitRequested }: EditProjectWizardProps) {
+export function EditProjectWizard({ project, isResubmitRequested, documents }: EditProjectWizardProps) {
   const navigate = useNavigate();
   const form = useForm<ProjectFormValues>({ initialValues: formValuesFromProject(project) });
   const updateProject = useUpdateProject();
   const resubmitProject = useResubmitProject();
-  const documents = useProjectDocuments(project.id);
   const { uploads, uploadAll, isUploading } = useUploadDocuments();
   const [pending, setPending] = useState<Record<string, File>>({});
   const [isDone, setIsDone] = useState(false);
@@ -131,8 +132,8 @@ export function EditProjectWizard({ project, isResubmitRequested }: EditProjectW
           pending={pending}
           onPendingChange={setPending}
           uploads={uploads}
-          existing={documents.data?.documents ?? []}
-          isExistingLoading={documents.isPending}
+          existing={documents.list}
+          isExistingLoading={documents.isLoading}
           disabled={isBusy}
         />
       }
