@@ -88,6 +88,26 @@ describe('admin routes: who may call them', () => {
 });
 
 describe('POST /api/admin/approve-project/{id}', () => {
+  it('approve-project: the Quick Approve override records its reason in the audit log', async () => {
+    const p = await projectIn(t.app, owner, 'pending');
+    const res = await adminCall(t.app, admin, 'POST', `/approve-project/${p.id}`, {
+      reason: 'Checked the payment by phone',
+    });
+    expect(res.statusCode).toBe(200);
+    const audit = await auditFor(t.database.db, p.id);
+    expect(audit.at(-1)).toMatchObject({
+      action: 'project.approved',
+      reason: 'Checked the payment by phone',
+    });
+  });
+
+  it('approve-project: an unknown field in the body answers 400 and publishes nothing', async () => {
+    const p = await projectIn(t.app, owner, 'pending');
+    const res = await adminCall(t.app, admin, 'POST', `/approve-project/${p.id}`, { visible: true });
+    expect(res.statusCode).toBe(400);
+    expect(await listingOf(p.id)).toEqual(listingStates.pending);
+  });
+
   it('approve-project: a project under review is published; the developer is notified and e-mailed; audited', async () => {
     const p = await projectIn(t.app, owner, 'pending', { title: 'Harbour View Terraces' });
     const res = await adminCall(t.app, admin, 'POST', `/approve-project/${p.id}`);

@@ -15,6 +15,11 @@ const reason = (message: string) => z.string({ error: message }).trim().min(1, m
 /** Every override needs a non-blank reason. */
 export const overrideBody = z.strictObject({ reason: reason(adminMessages.overrideReasonRequired) });
 
+/** Approve & Publish needs no reason; the Quick Approve override sends the one its dialog asked for. */
+export const approveProjectBody = z
+  .strictObject({ reason: z.string().trim().min(1).max(2000).optional() })
+  .nullish();
+
 export const denyProjectBody = z.strictObject({
   reason: reason(adminMessages.denialReasonRequired),
   payment_not_received: z.boolean().default(false),

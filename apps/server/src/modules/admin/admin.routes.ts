@@ -3,6 +3,7 @@ import {
   adminProjectsQuery,
   adminProjectsResponse,
   adminStatsResponse,
+  approveProjectBody,
   checkPaymentResponse,
   confirmPaymentBody,
   denyProjectBody,
@@ -79,8 +80,20 @@ export const adminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
 
   app.post(
     '/api/admin/approve-project/:id',
-    { schema: { tags, summary: 'Approve & Publish (or re-approve a rejected, paid project)', ...action } },
-    (request) => admin.approveProject(deps, { viewer: viewerOf(request), projectId: request.params.id }),
+    {
+      schema: {
+        tags,
+        summary: 'Approve & Publish (or re-approve a rejected, paid project); an optional override reason',
+        body: approveProjectBody,
+        ...action,
+      },
+    },
+    (request) =>
+      admin.approveProject(deps, {
+        viewer: viewerOf(request),
+        projectId: request.params.id,
+        reason: request.body?.reason ?? null,
+      }),
   );
 
   app.post(

@@ -208,7 +208,7 @@ const rejectionFields = (reason: string) => ({ last_rejection_reason: reason, re
  * such a project is accepted too and applied as the machine's 'reapprove' event, so either call
  * publishes it with the same checks. Any other state is refused by the 'approve' rule (409).
  */
-export function approveProject(deps: AdminDeps, options: ActionOptions) {
+export function approveProject(deps: AdminDeps, options: ActionOptions & { reason: string | null }) {
   return runProjectAction(deps, options.projectId, async (trx) => {
     const current = await lockProject(trx, options.projectId);
     if (!current) throw notFound('Project not found');

@@ -1,2 +1,11 @@
-// Being built for issue 3; until then the route shows the placeholder.
-export { default } from './coming-soon';
+import { AdminPanel } from '../../features/admin/components/admin-panel';
+
+/** /admin: the admin panel (the shell's guard lets only admins in). */
+export default function AdminRoute() {
+  return (
+    <>
+      <title>Admin Dashboard | Plinth</title>
+      <AdminPanel />
+    </>
+  );
+}
