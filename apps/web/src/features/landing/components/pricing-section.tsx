@@ -1,0 +1,88 @@
+import { Button, Container, Text, Title } from '@mantine/core';
+import { LISTING_FEE_AUD, SUBSCRIPTION_FEE_AUD } from '@plinth/domain/constants';
+import { formatAud } from '@plinth/domain/format';
+import { IconCheck } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import classes from './landing.module.css';
+
+type Journey = {
+  id: string;
+  audience: string;
+  title: string;
+  priceNote: string;
+  points: string[];
+  cta: { label: string; to: string };
+};
+
+const JOURNEYS: Journey[] = [
+  {
+    id: 'developer-path',
+    audience: 'For developers',
+    title: 'Raise finance for a project',
+    priceNote: `${formatAud(LISTING_FEE_AUD)} per project listing`,
+    points: [
+      'Guided four-step listing with your documents in one place',
+      'Reviewed by our team, then shown to verified funders',
+      'You decide which funders see your full documents',
+      'Messages and a deal room with each interested funder',
+    ],
+    cta: { label: 'List a Project', to: '/register' },
+  },
+  {
+    id: 'funder-path',
+    audience: 'For funders',
+    title: 'See vetted deal flow',
+    priceNote: `${formatAud(SUBSCRIPTION_FEE_AUD)}/month professional access`,
+    points: [
+      'Browse every approved project in the marketplace',
+      'Filter, sort and save the searches you run often',
+      'Request access to full documents and message developers',
+      'Follow each deal from due diligence to funded',
+    ],
+    cta: { label: 'Apply as a Funder', to: '/register?role=funder' },
+  },
+];
+
+type PricingSectionProps = {
+  /** True for a moment after the reader chose Pricing, to draw the eye to the prices. */
+  isPulsing: boolean;
+};
+
+export function PricingSection({ isPulsing }: PricingSectionProps) {
+  const priceNoteClass = isPulsing ? `${classes.priceNote} ${classes.pulse}` : classes.priceNote;
+
+  return (
+    <section id="pricing" className={classes.section} aria-labelledby="pricing-title" tabIndex={-1}>
+      <Container size="lg">
+        <Title id="pricing-title" order={2} className={classes.sectionTitle}>
+          Two paths, clear pricing
+        </Title>
+        <Text size="lg" className={classes.sectionLead}>
+          Developers pay for each project they list. Funders subscribe for access to the marketplace.
+        </Text>
+        <div id="user-journeys" className={classes.journeys} tabIndex={-1}>
+          {JOURNEYS.map((journey) => (
+            <article key={journey.id} className={classes.journey} aria-labelledby={`${journey.id}-title`}>
+              <p className={classes.journeyAudience}>{journey.audience}</p>
+              <h3 id={`${journey.id}-title`} className={classes.journeyTitle}>
+                {journey.title}
+              </h3>
+              <p className={priceNoteClass}>{journey.priceNote}</p>
+              <ul className={classes.journeyPoints}>
+                {journey.points.map((point) => (
+                  <li key={point}>
+                    <IconCheck size={18} aria-hidden="true" className={classes.journeyCheck} />
+                    <span>{point}</span>
+                  </li>
+                ))}
+              </ul>
+              <Button component={Link} to={journey.cta.to} fullWidth size="md" mt="auto">
+                {journey.cta.label}
+              </Button>
+            </article>
+          ))}
+        </div>
+      </Container>
+    </section>
+  );
+}
