@@ -23,8 +23,10 @@ export function ensureDependencies() {
   const marker = join(root, 'node_modules', '.package-lock.json');
   const lock = join(root, 'package-lock.json');
   if (existsSync(marker) && (!existsSync(lock) || statSync(marker).mtimeMs >= statSync(lock).mtimeMs)) return;
-  step('Installing dependencies (npm ci)');
-  run('npm', [existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund']);
+  // `npm install` honours package-lock.json. (`npm ci` is avoided: npm 11 writes lock files that
+  // list only this platform's optional packages and then refuses them in `npm ci`.)
+  step('Installing dependencies (npm install)');
+  run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 function newestMtime(path) {
