@@ -28,17 +28,22 @@ function vitest(title, args, env = {}) {
   if (result.status !== 0) failedSteps.push(title);
 }
 
+/** A step that fails is reported at the end; the others still run, so one run shows every problem. */
+function check(title, fn) {
+  step(title);
+  try {
+    fn();
+  } catch (error) {
+    failedSteps.push(`${title}: ${error.message}`);
+  }
+}
+
 try {
   ensureDependencies();
   const chromium = ensureChromium();
-
-  step('Typecheck');
-  run('npm', ['run', 'typecheck']);
-  step('Lint and format check (Biome)');
-  run('npx', ['biome', 'ci', '.']);
-
+  check('Typecheck', () => run('npm', ['run', 'typecheck']));
+  check('Lint and format check (Biome)', () => run('npx', ['biome', 'ci', '.']));
   vitest('Unit and API tests', ['--project', 'domain', '--project', 'server*']);
-
   ensureBuild();
   vitest('Browser tests', ['--config', 'e2e/vitest.config.ts'], { CHROMIUM_PATH: chromium });
 } catch (error) {
