@@ -96,3 +96,32 @@ export function notificationTarget(type: string, relatedId: string | null): stri
       return null;
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// API shapes
+
+import { z } from 'zod';
+
+export const notificationItem = z.object({
+  id: z.string(),
+  type: z.string(),
+  title: z.string(),
+  related_id: z.string().nullable(),
+  message: z.string(),
+  created_at: z.string(),
+  /** 1 = read, as the spec's field; 0 = unread. */
+  read: z.union([z.literal(0), z.literal(1)]),
+  target: z.string().nullable(),
+});
+
+export const notificationsResponse = z.object({ items: z.array(notificationItem), unread_count: z.number() });
+
+export const notificationsQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(10) });
+
+export const notificationPreferencesSchema = z.strictObject(
+  Object.fromEntries(notificationPreferenceFlags.map((f) => [f, z.boolean()])) as Record<
+    NotificationPreferenceFlag,
+    z.ZodBoolean
+  >,
+);
+export const updateNotificationPreferencesBody = notificationPreferencesSchema.partial();
