@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Notification types, their titles, tap-through targets and e-mail preference flags (spec 000 sections 2-3). */
 
 export const notificationPreferenceFlags = [
@@ -99,8 +101,6 @@ export function notificationTarget(type: string, relatedId: string | null): stri
 
 // ---------------------------------------------------------------------------------------------
 // API shapes
-
-import { z } from 'zod';
 
 export const notificationItem = z.object({
   id: z.string(),
