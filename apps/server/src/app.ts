@@ -21,13 +21,18 @@ import type { Config } from './config';
 import type { DatabaseHandle, Db } from './db/database';
 import { registerErrorHandler } from './errors';
 import { createOutboxWorker, type OutboxWorker } from './jobs/outbox-worker';
+import { accessRequestsRoutes } from './modules/access-requests/access-requests.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
+import { eventsRoutes } from './modules/events/events.routes';
 import { geocodeRoutes } from './modules/geocode/geocode.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { messagesRoutes } from './modules/messages/messages.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { projectsRoutes } from './modules/projects/projects.routes';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { usersRoutes } from './modules/users/users.routes';
 
 /** What every route module is given: no module reaches for globals. */
@@ -145,6 +150,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentsRoutes, deps);
   await app.register(adminRoutes, deps);
   await app.register(geocodeRoutes, deps);
+  await app.register(subscriptionsRoutes, deps);
+  await app.register(accessRequestsRoutes, deps);
+  await app.register(messagesRoutes, deps);
+  await app.register(notificationsRoutes, deps);
+  await app.register(eventsRoutes, deps);
   if (!config.SMTP_URL) await app.register(devMailRoutes, deps);
 
   await registerWebApp(app, config.WEB_DIST ?? defaultWebDist);
