@@ -2,7 +2,6 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
 import { RouterProvider } from 'react-router';
 import { queryClient } from '../lib/query-client';
 import { router } from './router';
@@ -19,18 +18,9 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: {},
 });
 
-// The toast host carries most of Mantine's overlay code; the landing page shows no toast, so it
-// loads after first paint instead of in the entry chunk.
-const Notifications = lazy(() =>
-  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
-);
-
 export function App() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <Suspense fallback={null}>
-        <Notifications autoClose={4000} position="top-right" />
-      </Suspense>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

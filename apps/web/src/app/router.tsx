@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
+import { RootLayout } from './root-layout';
+import LandingRoute from './routes/landing';
 import { PageLoader } from './shell/page-loader';
 
 // Every route is its own lazily loaded chunk: the landing page loads no code of the signed-in app.
@@ -9,10 +11,12 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
 
 export const router = createBrowserRouter([
   {
-    // A pathless root so the first lazy chunk loads behind a spinner instead of a blank page.
+    // A pathless root: the first lazy chunk loads behind a spinner instead of a blank page.
+    Component: RootLayout,
     HydrateFallback: PageLoader,
     children: [
-      { path: '/', lazy: page(() => import('./routes/landing')) },
+      // The landing page is most visitors' first page: bundled with the entry so it paints without a second round trip.
+      { path: '/', Component: LandingRoute },
       { path: '/privacy', lazy: page(() => import('./routes/legal')) },
       { path: '/terms', lazy: page(() => import('./routes/legal')) },
       { path: '/cookies', lazy: page(() => import('./routes/legal')) },

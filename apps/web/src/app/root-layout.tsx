@@ -1,0 +1,23 @@
+import { lazy, Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+
+// The toast host pulls in most of Mantine's overlay code. The public pages show no toast, so they
+// do without it; it loads with the first page that can show one.
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
+);
+const pagesWithoutToasts = ['/', '/privacy', '/terms', '/cookies'];
+
+export function RootLayout() {
+  const { pathname } = useLocation();
+  return (
+    <>
+      {!pagesWithoutToasts.includes(pathname) && (
+        <Suspense fallback={null}>
+          <Notifications autoClose={4000} position="top-right" />
+        </Suspense>
+      )}
+      <Outlet />
+    </>
+  );
+}
