@@ -129,8 +129,11 @@ export function displayFileName(raw: string): string {
   const name = base === '' || base === '.' || base === '..' ? 'document' : base;
   if (name.length <= FILE_NAME_MAX) return name;
   const ext = extensionOf(name);
-  const suffix = ext ? `.${ext}` : '';
-  return name.slice(0, FILE_NAME_MAX - suffix.length) + suffix;
+  // An "extension" too long to keep is cut with the rest of the name.
+  const suffix = ext && ext.length < FILE_NAME_MAX - 1 ? `.${ext}` : '';
+  // The cut must not split a surrogate pair: a lone half breaks encodeURIComponent (and the header).
+  const head = name.slice(0, FILE_NAME_MAX - suffix.length).replace(/[\uD800-\uDBFF]$/, '');
+  return head + suffix;
 }
 
 /** Required types that no uploaded document covers yet, in the configured order. */
