@@ -21,8 +21,10 @@ import type { Config } from './config';
 import type { DatabaseHandle, Db } from './db/database';
 import { registerErrorHandler } from './errors';
 import { createOutboxWorker, type OutboxWorker } from './jobs/outbox-worker';
+import { createSubscriptionExpiryJob, type SubscriptionExpiryJob } from './jobs/subscription-expiry';
 import { accessRequestsRoutes } from './modules/access-requests/access-requests.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { eventsRoutes } from './modules/events/events.routes';
@@ -59,6 +61,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
     outbox: OutboxWorker;
+    subscriptionExpiry: SubscriptionExpiryJob;
   }
 }
 
@@ -95,6 +98,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   app.decorate('deps', deps);
   app.decorate('outbox', createOutboxWorker({ db: database.db, mail, log: app.log }));
+  app.decorate(
+    'subscriptionExpiry',
+    createSubscriptionExpiryJob({ db: database.db, provider: deps.payments.name, log: app.log }),
+  );
+  app.addHook('onClose', () => app.subscriptionExpiry.stop());
   app.decorateRequest('viewer', null);
 
   // Stripe Elements loads its script and card frames from Stripe when Stripe is configured.
@@ -152,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(geocodeRoutes, deps);
   await app.register(subscriptionsRoutes, deps);
   await app.register(accessRequestsRoutes, deps);
+  await app.register(dashboardRoutes, deps);
   await app.register(messagesRoutes, deps);
   await app.register(notificationsRoutes, deps);
   await app.register(eventsRoutes, deps);
@@ -164,12 +173,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 /** Serves the built web app, with index.html for every client-side route outside /api. */
 async function registerWebApp(app: FastifyInstance, webDist: string) {
   if (!existsSync(webDist)) return;
+  // The build writes .br/.gz beside each asset (apps/web/compress.mjs); files under /assets/ carry
+  // a content hash in their name, so they never change and may be cached for a year.
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
     index: false,
+    preCompressed: true,
     maxAge: '1h',
-    immutable: false,
+    setHeaders: (reply, path) => {
+      if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+    },
   });
   const sendIndex = (reply: import('fastify').FastifyReply) =>
     reply.header('cache-control', 'no-cache').sendFile('index.html', webDist, { maxAge: 0 });

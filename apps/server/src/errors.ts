@@ -8,6 +8,9 @@ export const errorStatus = {
   VALIDATION_FAILED: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  // The marketplace gate (spec 000 section 2): a funder not yet approved, or without a subscription.
+  ACCOUNT_PENDING_APPROVAL: 403,
+  SUBSCRIPTION_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,

@@ -576,6 +576,15 @@ function fakeStripe() {
     parseWebhookEvent() {
       throw new Error('not used');
     },
+    createSubscription() {
+      throw new Error('not used');
+    },
+    retrieveSubscription() {
+      throw new Error('not used');
+    },
+    cancelSubscriptionAtPeriodEnd() {
+      throw new Error('not used');
+    },
   };
   const succeed = (id: string) => intents.set(id, { ...intents.get(id)!, status: 'succeeded' });
   return { provider, succeed };

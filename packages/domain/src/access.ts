@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { adminMessages } from './admin';
 import { MESSAGE_MAX_LENGTH } from './constants';
-import { accessStatuses } from './marketplace';
+import { type AccessStatus, accessStatuses } from './marketplace';
 
 /** Access requests and their conversations (spec 000 sections 2-7). */
 
@@ -14,6 +15,7 @@ export const accessMessages = {
   declinedTitle: 'Access Declined',
   declined: 'Access request has been declined',
   onlyPending: 'Only a pending request can be approved or declined',
+  notFound: 'Access request not found',
   messageRequired: 'Message cannot be empty',
   messageTooLong: `Message must be at most ${MESSAGE_MAX_LENGTH} characters`,
   sendFailedTitle: 'Send Failed',
@@ -32,6 +34,26 @@ export const createAccessRequestBody = z.strictObject({
   initial_message: introduction,
 });
 
+export const accessRequestIdParams = z.object({ id: z.uuid({ error: accessMessages.notFound }) });
+
+/** The developer's decision on a request, and the status it leads to (from pending only). */
+export const accessDecisions = { approve: 'approved', decline: 'declined' } as const;
+export type AccessDecision = keyof typeof accessDecisions;
+export const canDecideAccess = (status: AccessStatus) => status === 'pending';
+
+/** Statuses that still hold the project's one open request per funder (declined and closed do not). */
+export const openAccessStatuses = [
+  'pending',
+  'approved',
+  'due_diligence',
+  'term_sheet',
+  'funded',
+] as const satisfies readonly AccessStatus[];
+
+/**
+ * An access request as its parties see it (and admins). project_title is null for a funder whose
+ * access has not been granted: before approval a funder sees only the preview fields.
+ */
 export const accessRequest = z.object({
   id: z.string(),
   status: z.enum(accessStatuses),
@@ -86,7 +108,14 @@ export const message = z.object({
 });
 export type Message = z.infer<typeof message>;
 
-export const messagesResponse = z.object({ items: z.array(message) });
+/** The latest messages of a conversation, oldest first; `has_more` when older ones exist. */
+export const messagesResponse = z.object({ items: z.array(message), has_more: z.boolean() });
+
+/** A page of a conversation: the latest `limit` messages sent before `before` (default: now). */
+export const messagesQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(100),
+  before: z.iso.datetime({ offset: true }).optional(),
+});
 
 /** A user's thread with the admins, and the admins' list of threads (spec 001 section 3). */
 export const adminMessage = message.extend({ admin_name: z.string().nullable() });
@@ -99,7 +128,80 @@ export const adminConversation = z.object({
   last_message_time: z.string().nullable(),
   unread_count: z.number(),
 });
+/** What an admin writes: the same limits, with the admin panel's own 'Please enter a message'. */
+export const adminMessageText = z
+  .string({ error: adminMessages.messageRequired })
+  .trim()
+  .min(1, adminMessages.messageRequired)
+  .max(MESSAGE_MAX_LENGTH, accessMessages.messageTooLong);
+
 export const adminSendMessageBody = z.strictObject({
   user_id: z.string().min(1).max(64),
-  message: messageText,
+  message: adminMessageText,
 });
+
+// ---------------------------------------------------------------------------------------------
+// Conversations: who may write, when, and how often the other party is e-mailed
+
+export const messagingMessages = {
+  messageNotFound: 'Message not found',
+  userNotFound: 'User not found',
+  conversationClosed: 'This conversation is closed: the access request was declined or closed',
+  adminsReadOnly: 'Admins can read this conversation but not write in it',
+  onlyRecipient: 'Only the recipient can mark a message as read',
+  adminsHaveNoThread: 'Admins message users from the admin panel',
+  noAdminThreadWithAdmin: 'Admins do not have a thread with the admins',
+} as const;
+
+/** A declined or closed request's conversation can be read but takes no new messages. */
+export const messagingClosedStatuses = ['declined', 'closed'] as const satisfies readonly AccessStatus[];
+export const canExchangeMessages = (status: AccessStatus) =>
+  !(messagingClosedStatuses as readonly AccessStatus[]).includes(status);
+
+/**
+ * At most one e-mail per conversation and recipient every 10 minutes: a message is e-mailed only
+ * when its sender's previous message in the same conversation (or thread) is at least that old,
+ * so a burst of chat sends one e-mail and the in-app notifications carry the rest.
+ */
+export const MESSAGE_EMAIL_INTERVAL_MS = 10 * 60 * 1000;
+export const shouldEmailNewMessage = (previousMessageAt: Date | null, now: Date) =>
+  previousMessageAt === null || now.getTime() - previousMessageAt.getTime() >= MESSAGE_EMAIL_INTERVAL_MS;
+
+export const messageIdParams = z.object({ id: z.uuid({ error: messagingMessages.messageNotFound }) });
+export const adminThreadParams = z.object({ userId: z.string().min(1).max(64) });
+
+/** A user's reply in their own thread with the admins. */
+export const adminReplyBody = z.strictObject({ message: messageText });
+/** An admin writing into one user's thread (the user named by the path). */
+export const adminThreadMessageBody = z.strictObject({ message: adminMessageText });
+
+export const markConversationReadResponse = z.object({ updated: z.number() });
+
+/** The navigation badge: unread messages addressed to the viewer. */
+export const unreadMessagesResponse = z.object({
+  total: z.number(),
+  /** In access-request conversations (always 0 for admins, who only read them). */
+  conversations: z.number(),
+  /** In the viewer's thread with the admins; for an admin, users' messages no admin has read. */
+  admin_thread: z.number(),
+});
+
+export const ownAdminThreadResponse = z.object({ items: z.array(adminMessage), has_more: z.boolean() });
+
+export const adminThreadUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.string().nullable(),
+});
+export const adminThreadResponse = z.object({
+  user: adminThreadUser,
+  items: z.array(adminMessage),
+  has_more: z.boolean(),
+});
+
+export const adminConversationsQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export const adminConversationsResponse = z.object({ items: z.array(adminConversation), total: z.number() });

@@ -138,3 +138,70 @@ export type RejectionPaymentState = (typeof rejectionPaymentStates)[number];
 
 export const rejectionPaymentState = (paymentStatus: 'unpaid' | 'payment_pending' | 'paid') =>
   (paymentStatus === 'paid' ? 'paid_but_rejected' : 'returned_to_draft') satisfies RejectionPaymentState;
+
+// ---------------------------------------------------------------------------------------------
+// People: the Users, Subscriptions and Funders tabs (spec 001 sections 2.3, 4.3, 7)
+
+export const adminPeopleMessages = {
+  userNotFound: 'User not found',
+  notAFunder: 'This user is not a funder',
+  alreadyApproved: 'This user is already approved',
+  userApproved: 'User approved',
+  subscriptionApproved: 'Subscription approved; the funder now has access to the marketplace',
+  subscriptionDenied: 'Subscription denied; the funder has been told why',
+  subscriptionFailed: 'Subscription payment marked as failed',
+  funderForceApproved: 'Funder approved and subscription activated',
+} as const;
+
+/** Users tab filters; `pending_funders` is God Mode's list (not approved, or subscription pending or inactive). */
+export const adminUserFilters = ['all', 'unapproved', 'subscription_pending', 'pending_funders'] as const;
+
+export const adminUsersQuery = z.object({
+  role: z.enum(['borrower', 'funder', 'admin']).optional(),
+  filter: z.enum(adminUserFilters).default('all'),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+export const adminUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(['borrower', 'funder', 'admin']).nullable(),
+  approved: z.boolean(),
+  /** The Users tab's and Funders tab's status: 'Approved' or 'Pending'. */
+  verification_status: z.enum(['Approved', 'Pending']),
+  company_name: z.string().nullable(),
+  company_type: z.string().nullable(),
+  /** The raw status, as stored. */
+  subscription_status: z.enum(['none', 'payment_pending', 'active', 'inactive', 'cancelled']),
+  /** The Subscriptions tab's derived status. */
+  derived_subscription_status: z.enum(['Active', 'Pending Review', 'Inactive']),
+  subscription_period_end: z.string().nullable(),
+  cancel_at_period_end: z.boolean(),
+  created_at: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUser>;
+
+export const adminUsersResponse = z.object({
+  items: z.array(adminUser),
+  page: z.number(),
+  limit: z.number(),
+  /** How many match the role and filter (for paging). */
+  total: z.number(),
+  /** Tab badges, over everyone regardless of the query. */
+  counts: z.object({
+    users: z.number(),
+    unapproved: z.number(),
+    funders: z.number(),
+    pending_subscriptions: z.number(),
+    pending_funders: z.number(),
+  }),
+});
+
+export const adminUserIdParams = z.object({ id: z.string().trim().min(1).max(64) });
+
+/** Deny asks for a reason (the funder is told it); blank is refused like the project denial. */
+export const denySubscriptionBody = z.strictObject({ reason: reason(adminMessages.denialReasonRequired) });
+
+export const adminUserActionResponse = z.object({ message: z.string(), user: adminUser });

@@ -11,3 +11,8 @@ export const liveEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('access_request'), access_request_id: z.string(), status: z.string() }),
 ]);
 export type LiveEvent = z.infer<typeof liveEvent>;
+
+/** The reconnect delay the stream asks browsers for (the SSE `retry:` field). */
+export const LIVE_EVENTS_RETRY_MS = 3000;
+/** A comment line this often keeps proxies from closing an idle stream. */
+export const LIVE_EVENTS_HEARTBEAT_MS = 25_000;

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { australianStates, developmentStages, propertyTypes } from './projects';
+import { RECOMMENDED_LIMIT } from './constants';
+import type { investmentFocuses } from './onboarding';
+import {
+  australianStates,
+  developmentStages,
+  projectListTabs,
+  projectResponse,
+  projectSorts,
+  propertyTypes,
+} from './projects';
 
 /** The funders' marketplace (spec 000 section 2 Marketplace, Funder opportunity card, preview modal). */
 
@@ -31,20 +40,45 @@ export const marketplaceMessages = {
   subscriptionRequiredTitle: 'Subscription Required',
   empty: 'No projects match your criteria',
   locationTbd: 'Location TBD',
+  loanRangeInvalid: 'Minimum loan amount cannot be more than the maximum',
 } as const;
 
-export const marketplaceQuery = z.object({
+export const marketplaceQuery = z
+  .object({
+    property_type: z.enum(propertyTypes).optional(),
+    state: z.enum(australianStates).optional(),
+    development_stage: z.enum(developmentStages).optional(),
+    min_loan: z.coerce.number().int().min(0).optional(),
+    max_loan: z.coerce.number().int().min(0).optional(),
+    q: z.string().trim().max(100).optional(),
+    sort: z.enum(marketplaceSorts).default('newest'),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .refine((q) => q.min_loan === undefined || q.max_loan === undefined || q.min_loan <= q.max_loan, {
+    message: marketplaceMessages.loanRangeInvalid,
+    path: ['min_loan'],
+  });
+export type MarketplaceQuery = z.infer<typeof marketplaceQuery>;
+
+/**
+ * GET /projects serves two lists on one path: a developer's own projects (`myProjectsQuery`) and a
+ * funder's marketplace (`marketplaceQuery`). The route declares the union of both parameter sets;
+ * the server then parses the query again with the caller's own schema, so a sort of the other
+ * list is refused (400) rather than silently ignored.
+ */
+export const projectsListQuery = z.object({
+  tab: z.enum(projectListTabs).optional(),
+  sort: z.union([z.enum(projectSorts), z.enum(marketplaceSorts)]).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
   property_type: z.enum(propertyTypes).optional(),
   state: z.enum(australianStates).optional(),
   development_stage: z.enum(developmentStages).optional(),
   min_loan: z.coerce.number().int().min(0).optional(),
   max_loan: z.coerce.number().int().min(0).optional(),
   q: z.string().trim().max(100).optional(),
-  sort: z.enum(marketplaceSorts).default('newest'),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
 });
-export type MarketplaceQuery = z.infer<typeof marketplaceQuery>;
 
 /** What a funder sees of a project before access is approved: the preview fields only. */
 export const projectPreview = z.object({
@@ -94,5 +128,149 @@ export interface SavedSearch {
   created_at: string;
 }
 
+/**
+ * GET /projects/{id}. `full`: the whole file, for its owner, admins and funders whose access was
+ * granted (access_status and access_request_id are the funder's own request, null for the others).
+ * `preview`: a funder without granted access sees the preview fields only.
+ */
+export const projectDetailResponse = z.discriminatedUnion('view', [
+  projectResponse.extend({
+    view: z.literal('full'),
+    access_status: z.enum(accessStatuses).nullable(),
+    access_request_id: z.string().nullable(),
+  }),
+  projectPreview.extend({ view: z.literal('preview') }),
+]);
+export type ProjectDetailResponse = z.infer<typeof projectDetailResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// 'Recommended for You' (spec 000 section 2, funder dashboard)
+
 /** A project the funder could look at next, and why (spec: 'Recommended for You', up to 3). */
 export const recommendation = projectPreview.extend({ reason: z.string() });
+export type Recommendation = z.infer<typeof recommendation>;
+
+export const funderDashboardResponse = z.object({
+  /** Open deals of this funder. */
+  active_deals: z.number(),
+  /** Access approved and no deal opened yet. */
+  in_due_diligence: z.number(),
+  pending_requests: z.number(),
+  recommended: z.array(recommendation),
+});
+export type FunderDashboardResponse = z.infer<typeof funderDashboardResponse>;
+
+type PropertyType = (typeof propertyTypes)[number];
+type InvestmentFocus = (typeof investmentFocuses)[number];
+
+/** The property type each investment focus means; null: any type ('All Property Types'). */
+export const focusPropertyType: Record<InvestmentFocus, PropertyType | null> = {
+  'Residential Development': 'Residential',
+  'Commercial Development': 'Commercial',
+  'Mixed-Use Development': 'Mixed Use',
+  'Industrial Development': 'Industrial',
+  'All Property Types': null,
+};
+
+/** The property types a focus covers: one, all of them, or none when no (known) focus is set. */
+export function propertyTypesForFocus(focus: string | null | undefined): readonly PropertyType[] {
+  if (!focus || !(focus in focusPropertyType)) return [];
+  const type = focusPropertyType[focus as InvestmentFocus];
+  return type === null ? propertyTypes : [type];
+}
+
+/** The parts of a funder's profile that recommendations are fitted to. */
+export interface FunderFitProfile {
+  investment_focus: string | null;
+  typical_deal_size_min: number | null;
+  typical_deal_size_max: number | null;
+}
+
+/** Whether a loan amount sits inside the funder's deal size range (an open end counts as no limit). */
+export function isWithinDealSize(profile: FunderFitProfile, loanAmount: number): boolean {
+  const { typical_deal_size_min: min, typical_deal_size_max: max } = profile;
+  if (min === null && max === null) return false;
+  return (min === null || loanAmount >= min) && (max === null || loanAmount <= max);
+}
+
+/** '$1m', '$1.5m', '$750k', '$2b': deal sizes as people say them. */
+export function compactAud(dollars: number): string {
+  const units: [number, string][] = [
+    [1e9, 'b'],
+    [1e6, 'm'],
+    [1e3, 'k'],
+  ];
+  for (const [size, suffix] of units) {
+    if (dollars >= size) return `$${Number((dollars / size).toFixed(2))}${suffix}`;
+  }
+  return `$${Math.round(dollars)}`;
+}
+
+function dealSizePhrase(profile: FunderFitProfile): string {
+  const { typical_deal_size_min: min, typical_deal_size_max: max } = profile;
+  if (min !== null && max !== null) return `your ${compactAud(min)}–${compactAud(max)} deal size`;
+  if (min !== null) return `your deal size of ${compactAud(min)} or more`;
+  return `your deal size of up to ${compactAud(max ?? 0)}`;
+}
+
+export const recommendationReasons = {
+  fallback: 'Recently listed on the marketplace',
+} as const;
+
+export interface Fit {
+  /** 3: focus and deal size; 2: focus only; 1: deal size only; 0: neither. */
+  score: number;
+  matchesFocus: boolean;
+  matchesDealSize: boolean;
+  reason: string;
+}
+
+/**
+ * How well a project fits a funder's profile. The focus (the asset class they lend against) weighs
+ * more than the deal size, which a lender can often stretch. Discrete on purpose: the server fetches
+ * the newest few candidates of each of the four tiers, and ranking those gives the same top 3 as
+ * ranking every listing.
+ */
+export function fitOf(
+  profile: FunderFitProfile,
+  project: { property_type: string; loan_amount: number },
+): Fit {
+  const matchesFocus = propertyTypesForFocus(profile.investment_focus).includes(
+    project.property_type as PropertyType,
+  );
+  const matchesDealSize = isWithinDealSize(profile, project.loan_amount);
+  const focus = profile.investment_focus?.toLowerCase() ?? '';
+  const reason =
+    matchesFocus && matchesDealSize
+      ? `Matches your focus on ${focus} and ${dealSizePhrase(profile)}`
+      : matchesFocus
+        ? `Matches your focus on ${focus}`
+        : matchesDealSize
+          ? `Fits ${dealSizePhrase(profile)}`
+          : recommendationReasons.fallback;
+  return { score: (matchesFocus ? 2 : 0) + (matchesDealSize ? 1 : 0), matchesFocus, matchesDealSize, reason };
+}
+
+/**
+ * The best `limit` candidates by fit, then newest first (then id, so the order is stable), each with
+ * its reason. Candidates are the listings the funder has not asked about (no access status, no deal).
+ */
+export function rankRecommendations<
+  T extends { id: string; property_type: string; loan_amount: number; created_at: string },
+>(
+  profile: FunderFitProfile,
+  candidates: readonly T[],
+  limit = RECOMMENDED_LIMIT,
+): (T & { reason: string })[] {
+  const unique = [...new Map(candidates.map((c) => [c.id, c])).values()];
+  return unique
+    .map((candidate) => ({ candidate, fit: fitOf(profile, candidate) }))
+    .sort(
+      (a, b) =>
+        b.fit.score - a.fit.score ||
+        Date.parse(b.candidate.created_at) - Date.parse(a.candidate.created_at) ||
+        (a.candidate.id < b.candidate.id ? 1 : a.candidate.id > b.candidate.id ? -1 : 0),
+    )
+    .slice(0, limit)
+    .map(({ candidate, fit }) => ({ ...candidate, reason: fit.reason }));
+}

@@ -94,6 +94,9 @@ export function notificationTarget(type: string, relatedId: string | null): stri
       return relatedId ? `/deals/${relatedId}` : null;
     case 'account_approved':
       return '/projects';
+    // Not in the spec's tap-through list; a new message is read where messages are.
+    case 'message':
+      return '/messages';
     default:
       return null;
   }
@@ -125,3 +128,15 @@ export const notificationPreferencesSchema = z.strictObject(
   >,
 );
 export const updateNotificationPreferencesBody = notificationPreferencesSchema.partial();
+
+export const notificationMessages = {
+  notFound: 'Notification not found',
+  tooManyRequests: 'Too many requests',
+} as const;
+
+/** GET /api/notifications is polled; this many fetches a minute per person is plenty. */
+export const NOTIFICATIONS_FETCHES_PER_MINUTE = 120;
+
+export const notificationIdParams = z.object({ id: z.uuid({ error: notificationMessages.notFound }) });
+
+export const notificationsReadResponse = z.object({ updated: z.number(), unread_count: z.number() });

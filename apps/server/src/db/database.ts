@@ -14,8 +14,41 @@ export interface DatabaseHandle {
   schema?: string;
   /** A raw LISTEN-capable client is only available on PostgreSQL; PGlite runs in-process. */
   pool?: pg.Pool;
+  /**
+   * LISTEN on `channel`, calling `onPayload` for each notification delivered after its sender's
+   * transaction commits; resolves to the function that stops listening. On PostgreSQL this holds
+   * a connection of its own (outside the pool), which reconnects after an error; on PGlite it
+   * uses the instance's own listen API, so it reaches only this process.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, options?: ListenOptions): Promise<Unlisten>;
   close(): Promise<void>;
 }
+
+export type Unlisten = () => Promise<void>;
+
+export interface ListenOptions {
+  /** Told of a lost connection (PostgreSQL), before the next reconnect attempt. */
+  onError?: (error: unknown) => void;
+  /** Told when a lost connection is back: notifications sent meanwhile were missed. */
+  onReconnect?: () => void;
+}
+
+/**
+ * Route modules are given `db`, not the handle that opened it; this finds the handle's `listen`
+ * for the realtime hub (modules/events) without widening every module's dependencies.
+ */
+const listeners = new WeakMap<Db, DatabaseHandle['listen']>();
+
+export function listenerOf(db: Db): DatabaseHandle['listen'] {
+  const listen = listeners.get(db);
+  if (!listen) throw new Error('This Kysely instance was not opened by openDatabase');
+  return listen;
+}
+
+const channelName = /^[a-z_][a-z0-9_]{0,62}$/;
+const checkChannel = (channel: string) => {
+  if (!channelName.test(channel)) throw new Error(`Invalid LISTEN channel name: ${channel}`);
+};
 
 // numeric (1700) and int8 (20) arrive as JS numbers: money is whole dollars or integer cents,
 // well inside double precision. date (1082) stays 'YYYY-MM-DD' so no time zone shifts a day.
@@ -33,9 +66,18 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const pglite =
     target.kind === 'memory' ? await createPglite(undefined) : await openPgliteDir(target.dataDir);
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const listen: DatabaseHandle['listen'] = async (channel, onPayload) => {
+    checkChannel(channel);
+    const unlisten = await pglite.listen(channel, onPayload);
+    return async () => {
+      if (!pglite.closed) await unlisten();
+    };
+  };
+  listeners.set(db, listen);
   return {
     db,
     driver: 'pglite',
+    listen,
     // Kysely closes the PGlite instance, which checkpoints its write-ahead log.
     close: async () => {
       await db.destroy();
@@ -97,5 +139,90 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Da
     ...(schema ? { options: `-c search_path="${schema}",public` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, driver: 'postgres', schema, pool, close: () => db.destroy() };
+  const listen: DatabaseHandle['listen'] = (channel, onPayload, options) =>
+    listenOnPostgres(url, channel, onPayload, options);
+  listeners.set(db, listen);
+  return { db, driver: 'postgres', schema, pool, listen, close: () => db.destroy() };
+}
+
+const RECONNECT_MIN_MS = 250;
+const RECONNECT_MAX_MS = 10_000;
+
+/**
+ * A dedicated client for LISTEN: a pooled connection would be handed to other queries and lose
+ * the subscription. Channels are database-wide, not per schema. After an error the client is
+ * dropped and a new one connects with a growing back-off until it listens again; the first
+ * connection's failure is thrown, so a server that cannot listen does not start.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  options: ListenOptions = {},
+): Promise<Unlisten> {
+  checkChannel(channel);
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let delay = RECONNECT_MIN_MS;
+
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    next.on('error', (error) => lost(next, error));
+    next.on('end', () => lost(next, new Error('LISTEN connection ended')));
+    try {
+      await next.connect();
+      await next.query(`listen ${channel}`);
+    } catch (error) {
+      next.removeAllListeners('end');
+      await next.end().catch(() => {});
+      throw error;
+    }
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
+    client = next;
+  };
+
+  const lost = (which: pg.Client, error: unknown) => {
+    if (stopped || client !== which) return;
+    client = null;
+    which.removeAllListeners('end');
+    which.end().catch(() => {});
+    options.onError?.(error);
+    scheduleReconnect();
+  };
+
+  const scheduleReconnect = () => {
+    if (stopped || retryTimer) return;
+    retryTimer = setTimeout(async () => {
+      retryTimer = undefined;
+      try {
+        await connect();
+        delay = RECONNECT_MIN_MS;
+        if (!stopped) options.onReconnect?.();
+      } catch (error) {
+        options.onError?.(error);
+        delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+        scheduleReconnect();
+      }
+    }, delay);
+    retryTimer.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    const current = client;
+    client = null;
+    if (current) {
+      current.removeAllListeners('end');
+      await current.end().catch(() => {});
+    }
+  };
 }

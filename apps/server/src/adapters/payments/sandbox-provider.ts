@@ -1,5 +1,5 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { paymentMessages, type SandboxCardOutcome } from '@plinth/domain/payments';
+import { paymentMessages, type SandboxCardOutcome, sandboxCardOutcome } from '@plinth/domain/payments';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Payment } from '../../db/types';
@@ -7,7 +7,9 @@ import {
   type PaymentEvent,
   type PaymentIntentInfo,
   type PaymentIntentStatus,
+  PaymentMethodError,
   type PaymentProvider,
+  type SubscriptionInfo,
   WebhookVerificationError,
 } from './payment-provider';
 
@@ -24,6 +26,12 @@ import {
  *
  * Confirming never touches the database here: it only turns a test card into the event Stripe would
  * send, and the service applies that event in one transaction with its effects.
+ *
+ * Subscriptions work the same way: a subscription is a `payment` row of type subscription
+ * (`sub_sandbox_<hex>`), its first invoice `in_sandbox_<hex>` (the same hex). The test payment
+ * method decides the first payment at once, as Stripe's charge would: the sandbox reports it and
+ * `subscriptionEvent` turns it into the invoice event Stripe would send. The sandbox has no
+ * renewals and no periods of its own: the period is the one an admin's approval starts.
  */
 export interface SandboxPaymentProvider extends PaymentProvider {
   readonly name: 'sandbox';
@@ -33,6 +41,13 @@ export interface SandboxPaymentProvider extends PaymentProvider {
   confirmPaymentIntent(intent: PaymentIntentInfo, outcome: SandboxCardOutcome): PaymentEvent;
   /** The event the extra authentication step produces: approved succeeds, refused fails. */
   authenticatePaymentIntent(intent: PaymentIntentInfo, approve: boolean): PaymentEvent;
+  /**
+   * The invoice event for what a subscription's first payment did (paid, action required or
+   * failed), or null while nothing has happened to it yet.
+   */
+  subscriptionEvent(subscription: SubscriptionInfo): PaymentEvent | null;
+  /** The event the extra authentication step of a subscription's first payment produces. */
+  authenticateSubscription(subscription: SubscriptionInfo, approve: boolean): PaymentEvent;
 }
 
 export const isSandboxProvider = (provider: PaymentProvider): provider is SandboxPaymentProvider =>
@@ -85,6 +100,108 @@ export function createSandboxProvider({ db, signingKey }: SandboxOptions): Sandb
       currency: 'AUD',
       metadata,
       lastError: row.status === 'failed' ? row.failure_message : null,
+    };
+  }
+
+  const invoiceIdOf = (subscriptionId: string) => subscriptionId.replace(/^sub_sandbox_/, 'in_sandbox_');
+
+  /** A stored subscription; `fresh` is what the card did when it was made just now. */
+  async function toSubscriptionInfo(
+    row: Payment,
+    fresh?: { outcome: SandboxCardOutcome },
+  ): Promise<SubscriptionInfo> {
+    const id = row.provider_reference!;
+    let payment: SubscriptionInfo['payment'] = {
+      status: 'requires_payment_method',
+      clientSecret: null,
+      lastError: null,
+    };
+    if (row.status === 'completed' || row.status === 'refunded') {
+      payment = { status: 'succeeded', clientSecret: null, lastError: null };
+    } else if (row.status === 'failed') {
+      payment = { ...payment, lastError: row.failure_message ?? paymentMessages.genericFailure };
+    } else if (fresh) {
+      payment = paymentOfOutcome(id, fresh.outcome);
+    } else if ((await latestEventType(invoiceIdOf(id))) === 'invoice.payment_action_required') {
+      payment = { status: 'requires_action', clientSecret: clientSecretOf(id), lastError: null };
+    }
+    const metadata: Record<string, string> = { type: 'subscription' };
+    if (row.user_id) metadata.user_id = row.user_id;
+    return {
+      id,
+      status: payment.status === 'succeeded' ? 'active' : 'incomplete',
+      amountCents: row.amount_cents,
+      currency: 'AUD',
+      metadata,
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      payment,
+    };
+  }
+
+  function paymentOfOutcome(id: string, outcome: SandboxCardOutcome): SubscriptionInfo['payment'] {
+    switch (outcome) {
+      case 'succeeded':
+        return { status: 'succeeded', clientSecret: null, lastError: null };
+      case 'requires_action':
+        return { status: 'requires_action', clientSecret: clientSecretOf(id), lastError: null };
+      case 'declined':
+        return { status: 'requires_payment_method', clientSecret: null, lastError: paymentMessages.declined };
+      case 'unknown_card':
+        return {
+          status: 'requires_payment_method',
+          clientSecret: null,
+          lastError: paymentMessages.unknownTestCard,
+        };
+    }
+  }
+
+  /** An invoice event as Stripe would shape it (its subscription named in `parent`). */
+  function invoiceEvent(
+    subscription: SubscriptionInfo,
+    type: string,
+    lastError: string | null,
+  ): PaymentEvent {
+    const id = `evt_sandbox_${randomUUID().replaceAll('-', '')}`;
+    const invoiceId = invoiceIdOf(subscription.id);
+    const isPaid = type === 'invoice.paid';
+    return {
+      id,
+      type,
+      paymentIntent: null,
+      invoice: {
+        id: invoiceId,
+        subscriptionId: subscription.id,
+        amountCents: subscription.amountCents,
+        currency: 'AUD',
+        billingReason: 'subscription_create',
+        periodEnd: null,
+        metadata: subscription.metadata,
+        lastError,
+      },
+      raw: {
+        id,
+        object: 'event',
+        type,
+        livemode: false,
+        created: Math.floor(Date.now() / 1000),
+        data: {
+          object: {
+            id: invoiceId,
+            object: 'invoice',
+            amount_due: subscription.amountCents,
+            amount_paid: isPaid ? subscription.amountCents : 0,
+            currency: 'aud',
+            status: isPaid ? 'paid' : 'open',
+            billing_reason: 'subscription_create',
+            parent: {
+              type: 'subscription_details',
+              subscription_details: { subscription: subscription.id, metadata: subscription.metadata },
+            },
+            last_payment_error: lastError ? { message: lastError } : null,
+          },
+        },
+      },
     };
   }
 
@@ -167,6 +284,82 @@ export function createSandboxProvider({ db, signingKey }: SandboxOptions): Sandb
         .where('provider_reference', '=', id)
         .executeTakeFirst();
       return row ? toInfo(row) : null;
+    },
+
+    async createSubscription(input) {
+      // What Stripe would do with this test payment method; anything else is refused before a
+      // subscription exists. A card number is accepted too: the sandbox has no Stripe.js to turn
+      // it into a payment method, and it is read here and dropped, never stored.
+      const method = input.paymentMethodId.trim();
+      const card = sandboxCardOutcome(
+        method.startsWith('pm_') ? { payment_method: method } : { card_number: method },
+      );
+      if (!card.ok) throw new PaymentMethodError(card.message);
+      const inserted = await db
+        .insertInto('payment')
+        .values({
+          user_id: input.metadata.user_id ?? null,
+          type: 'subscription',
+          amount_cents: input.amountCents,
+          provider: 'sandbox',
+          provider_reference: `sub_sandbox_${randomUUID().replaceAll('-', '')}`,
+          idempotency_key: input.idempotencyKey,
+        })
+        .onConflict((oc) => oc.column('idempotency_key').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      const row = await db
+        .selectFrom('payment')
+        .selectAll()
+        .where('idempotency_key', '=', input.idempotencyKey)
+        .executeTakeFirstOrThrow();
+      if (
+        row.provider !== 'sandbox' ||
+        row.type !== 'subscription' ||
+        row.amount_cents !== input.amountCents
+      ) {
+        throw new Error(
+          'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+        );
+      }
+      // A repeated key (a double click) reports the subscription as it is, not a second charge.
+      return toSubscriptionInfo(row, inserted ? { outcome: card.outcome } : undefined);
+    },
+
+    async retrieveSubscription(id) {
+      const row = await db
+        .selectFrom('payment')
+        .selectAll()
+        .where('provider', '=', 'sandbox')
+        .where('type', '=', 'subscription')
+        .where('provider_reference', '=', id)
+        .executeTakeFirst();
+      return row ? toSubscriptionInfo(row) : null;
+    },
+
+    async cancelSubscriptionAtPeriodEnd() {
+      // Nothing to stop: the sandbox never renews a subscription.
+    },
+
+    subscriptionEvent(subscription) {
+      switch (subscription.payment.status) {
+        case 'succeeded':
+          return invoiceEvent(subscription, 'invoice.paid', null);
+        case 'requires_action':
+          return invoiceEvent(subscription, 'invoice.payment_action_required', null);
+        case 'requires_payment_method':
+          return subscription.payment.lastError
+            ? invoiceEvent(subscription, 'invoice.payment_failed', subscription.payment.lastError)
+            : null;
+        default:
+          return null;
+      }
+    },
+
+    authenticateSubscription(subscription, approve) {
+      return approve
+        ? invoiceEvent(subscription, 'invoice.paid', null)
+        : invoiceEvent(subscription, 'invoice.payment_failed', paymentMessages.authenticationFailed);
     },
 
     parseWebhookEvent() {

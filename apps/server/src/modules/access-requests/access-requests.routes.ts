@@ -1,4 +1,80 @@
+import {
+  accessRequest,
+  accessRequestIdParams,
+  accessRequestsQuery,
+  accessRequestsResponse,
+  createAccessRequestBody,
+} from '@plinth/domain/access';
+import { errorResponse } from '@plinth/domain/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
+import { viewerOf } from '../../auth/guards';
+import * as accessRequests from './access-requests.service';
 
-export const accessRequestsRoutes: FastifyPluginAsyncZod<AppDeps> = async (_app, _deps) => {};
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+};
+
+export const accessRequestsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db, guards } = deps;
+
+  app.post(
+    '/api/access-requests',
+    {
+      onRequest: guards.requireRole('funder'),
+      schema: {
+        tags: ['access requests'],
+        summary:
+          "Ask for a listing's whole file, with an optional introduction (marketplace access; one open request per project)",
+        body: createAccessRequestBody,
+        response: { 201: accessRequest, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await accessRequests.createAccessRequest(deps, { viewer: viewerOf(request), body: request.body }),
+        ),
+  );
+
+  app.get(
+    '/api/access-requests',
+    {
+      onRequest: guards.requireRole('funder', 'borrower', 'admin'),
+      schema: {
+        tags: ['access requests'],
+        summary:
+          "A funder's own requests, the requests on a developer's projects, or all (admins); with each conversation's last message and unread count",
+        querystring: accessRequestsQuery,
+        response: { 200: accessRequestsResponse, ...errors },
+      },
+    },
+    (request) => accessRequests.listAccessRequests(db, { viewer: viewerOf(request), query: request.query }),
+  );
+
+  for (const decision of ['approve', 'decline'] as const) {
+    app.put(
+      `/api/access-requests/:id/${decision}`,
+      {
+        onRequest: guards.requireRole('borrower'),
+        schema: {
+          tags: ['access requests'],
+          summary: `${decision === 'approve' ? 'Approve' : 'Decline'} a pending request on your own project`,
+          params: accessRequestIdParams,
+          response: { 200: accessRequest, ...errors },
+        },
+      },
+      (request) =>
+        accessRequests.decideAccessRequest(deps, {
+          viewer: viewerOf(request),
+          accessRequestId: request.params.id,
+          decision,
+        }),
+    );
+  }
+};

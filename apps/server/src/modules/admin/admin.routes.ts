@@ -3,10 +3,15 @@ import {
   adminProjectsQuery,
   adminProjectsResponse,
   adminStatsResponse,
+  adminUserActionResponse,
+  adminUserIdParams,
+  adminUsersQuery,
+  adminUsersResponse,
   approveProjectBody,
   checkPaymentResponse,
   confirmPaymentBody,
   denyProjectBody,
+  denySubscriptionBody,
   forcePublishBody,
   overrideBody,
   overrideHistoryQuery,
@@ -20,6 +25,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
 import { viewerOf } from '../../auth/guards';
 import * as admin from './admin.service';
+import * as people from './admin-people.service';
 
 const errors = {
   400: errorResponse,
@@ -31,7 +37,10 @@ const errors = {
 
 const tags = ['admin'];
 
-/** The admin calls of spec 001 section 7 used by the Overview, the Projects tab and override history. */
+/**
+ * The admin calls of spec 001 section 7 used by the Overview, the Projects tab, override history and
+ * the people tabs (Users, Subscriptions, Funders).
+ */
 export const adminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db, guards } = deps;
   // Every route of this plugin is admin-only: 401 without a session and 403 for any other role,
@@ -246,5 +255,89 @@ export const adminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       },
     },
     (request) => admin.syncPayment(deps, { viewer: viewerOf(request), projectId: request.params.id }),
+  );
+
+  // --- People: Users, Subscriptions and Funders tabs ---
+
+  app.get(
+    '/api/admin/users',
+    {
+      schema: {
+        tags,
+        summary: 'People, newest first: role and filter, page, and the tab counts',
+        querystring: adminUsersQuery,
+        response: { 200: adminUsersResponse, ...errors },
+      },
+    },
+    (request) => people.listUsers(db, request.query),
+  );
+
+  const userAction = { params: adminUserIdParams, response: { 200: adminUserActionResponse, ...errors } };
+
+  app.put(
+    '/api/admin/users/:id/approve',
+    { schema: { tags, summary: 'Approve a person who is not approved yet', ...userAction } },
+    (request) => people.approveUser(deps, { viewer: viewerOf(request), userId: request.params.id }),
+  );
+
+  app.post(
+    '/api/admin/approve-subscription/:id',
+    {
+      schema: {
+        tags,
+        summary: "Approve a funder's subscription awaiting review (active for one month)",
+        ...userAction,
+      },
+    },
+    (request) => people.approveSubscription(deps, { viewer: viewerOf(request), userId: request.params.id }),
+  );
+
+  app.post(
+    '/api/admin/deny-subscription/:id',
+    {
+      schema: {
+        tags,
+        summary: "Deny a funder's subscription awaiting review, with the reason they are told",
+        body: denySubscriptionBody,
+        ...userAction,
+      },
+    },
+    (request) =>
+      people.denySubscription(deps, {
+        viewer: viewerOf(request),
+        userId: request.params.id,
+        reason: request.body.reason,
+      }),
+  );
+
+  app.post(
+    '/api/admin/subscription-failed/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Mark the payment of a subscription awaiting review as failed',
+        ...userAction,
+      },
+    },
+    (request) =>
+      people.markSubscriptionFailed(deps, { viewer: viewerOf(request), userId: request.params.id }),
+  );
+
+  app.post(
+    '/api/admin/force-approve-funder/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Override: approve a funder and activate their subscription',
+        body: overrideBody,
+        ...userAction,
+      },
+    },
+    (request) =>
+      people.forceApproveFunder(deps, {
+        viewer: viewerOf(request),
+        userId: request.params.id,
+        reason: request.body.reason,
+      }),
   );
 };

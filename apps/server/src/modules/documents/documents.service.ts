@@ -28,7 +28,8 @@ import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { AppError, conflict, forbidden, notFound, validationFailed } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/audit.service';
-import { canReadWholeProject, isOwner } from '../projects/projects.policy';
+import { isOwner } from '../projects/projects.policy';
+import { assertCanReadProjectFile } from '../projects/projects.service';
 import * as repo from './documents.repository';
 import { FileRefusedError, MagicBytesGuard } from './magic-bytes';
 
@@ -117,10 +118,11 @@ function assertCanChangeDocuments(
   if (!canEditListing(project)) throw conflict(documentRequestMessages.notEditable);
 }
 
-/** The project's documents, for its owner and admins (funders once access grants exist). */
+/** The project's documents, for its owner, admins and funders whose access was granted. */
 export async function listDocuments(db: Db, options: { viewer: Viewer; projectId: string }) {
   const project = await repo.findProjectGate(db, options.projectId);
-  if (!project || !canReadWholeProject(options.viewer, project)) throw projectNotFound();
+  if (!project) throw projectNotFound();
+  await assertCanReadProjectFile(db, { viewer: options.viewer, project, notFound: projectNotFound });
   return documentsState(db, project.id);
 }
 
@@ -403,7 +405,8 @@ export async function openDocument(ctx: DocumentsContext, options: { viewer: Vie
   const document = await repo.findDocument(ctx.db, options.documentId);
   if (!document) throw documentNotFound();
   const project = await repo.findProjectGate(ctx.db, document.project_id);
-  if (!project || !canReadWholeProject(options.viewer, project)) throw documentNotFound();
+  if (!project) throw documentNotFound();
+  await assertCanReadProjectFile(ctx.db, { viewer: options.viewer, project, notFound: documentNotFound });
   let stream: Readable;
   try {
     stream = await ctx.storage.get(document.storage_key);

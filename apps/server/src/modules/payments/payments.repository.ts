@@ -127,3 +127,129 @@ export const listListingPayments = (db: Db, projectId: string, provider: Provide
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
+
+// --- Subscription payments: one row per paid invoice, provider_reference the provider's subscription id ---
+
+/** How many subscriptions the user has started with this provider (for the next attempt's key). */
+export async function countSubscriptionPayments(db: Db, userId: string, provider: ProviderName) {
+  const row = await db
+    .selectFrom('payment')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('type', '=', 'subscription')
+    .where('provider', '=', provider)
+    .where((eb) =>
+      eb.or([eb('idempotency_key', 'is', null), eb('idempotency_key', 'not like', 'subscription-invoice-%')]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The row of a new subscription, unless it is there already (the sandbox writes its own). */
+export async function insertSubscriptionPaymentIfAbsent(
+  db: Db,
+  values: {
+    provider: ProviderName;
+    reference: string;
+    idempotencyKey: string;
+    amountCents: number;
+    userId: string;
+  },
+): Promise<void> {
+  await db
+    .insertInto('payment')
+    .values({
+      provider: values.provider,
+      provider_reference: values.reference,
+      idempotency_key: values.idempotencyKey,
+      type: 'subscription',
+      amount_cents: values.amountCents,
+      user_id: values.userId,
+    })
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .execute();
+}
+
+/**
+ * Records a renewal: one completed row per invoice, keyed by the invoice id. False when that
+ * invoice was recorded before (the same renewal reported twice).
+ */
+export async function insertRenewalPayment(
+  trx: Db,
+  values: {
+    provider: ProviderName;
+    subscriptionId: string;
+    invoiceId: string;
+    amountCents: number;
+    userId: string;
+  },
+): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('payment')
+    .values({
+      provider: values.provider,
+      provider_reference: values.subscriptionId,
+      idempotency_key: `subscription-invoice-${values.invoiceId}`,
+      type: 'subscription',
+      amount_cents: values.amountCents,
+      status: 'completed',
+      user_id: sql<string | null>`(select id from "user" where id = ${values.userId})`,
+    })
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** Who a provider subscription belongs to, from any of its rows. */
+export async function findSubscriptionOwner(trx: Db, provider: ProviderName, subscriptionId: string) {
+  const row = await trx
+    .selectFrom('payment')
+    .select('user_id')
+    .where('provider', '=', provider)
+    .where('type', '=', 'subscription')
+    .where('provider_reference', '=', subscriptionId)
+    .where('user_id', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row?.user_id ?? null;
+}
+
+/**
+ * The provider's id of the subscription the user is paying for: the reference of their latest
+ * completed subscription payment with this provider. Null for a subscription an admin granted.
+ */
+export async function findPaidSubscriptionReference(
+  db: Db,
+  userId: string,
+  provider: ProviderName,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom('payment')
+    .select('provider_reference')
+    .where('user_id', '=', userId)
+    .where('type', '=', 'subscription')
+    .where('provider', '=', provider)
+    .where('status', '=', 'completed')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.provider_reference ?? null;
+}
+
+/** The row made when the subscription was started (its first invoice), locked. */
+export const findFirstSubscriptionPayment = (trx: Db, provider: ProviderName, subscriptionId: string) =>
+  trx
+    .selectFrom('payment')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('type', '=', 'subscription')
+    .where('provider_reference', '=', subscriptionId)
+    .where((eb) =>
+      eb.or([eb('idempotency_key', 'is', null), eb('idempotency_key', 'not like', 'subscription-invoice-%')]),
+    )
+    .orderBy('created_at')
+    .limit(1)
+    .forUpdate()
+    .executeTakeFirst();

@@ -1,5 +1,5 @@
-import { LISTING_FEE_CENTS } from '@plinth/domain/constants';
-import { formatAudCents } from '@plinth/domain/format';
+import { LISTING_FEE_CENTS, SUBSCRIPTION_FEE_CENTS, SUBSCRIPTION_PLAN_NAME } from '@plinth/domain/constants';
+import { formatAudCents, formatDate } from '@plinth/domain/format';
 import {
   type CreateProjectPaymentResponse,
   type PaymentConfirmationResponse,
@@ -9,11 +9,22 @@ import {
   type sandboxConfirmBody,
 } from '@plinth/domain/payments';
 import type { ProjectResponse } from '@plinth/domain/projects';
+import {
+  type CancelSubscriptionResponse,
+  type CreateSubscriptionResponse,
+  oneMonthAfter,
+  type SubscriptionEvent,
+  type sandboxConfirmSubscriptionBody,
+  subscriptionMessages,
+} from '@plinth/domain/subscriptions';
 import type { z } from 'zod';
 import {
+  type InvoiceInfo,
   type PaymentEvent,
   type PaymentIntentInfo,
+  PaymentMethodError,
   type PaymentProvider,
+  type SubscriptionInfo,
   WebhookVerificationError,
 } from '../../adapters/payments/payment-provider';
 import { isSandboxProvider, type SandboxPaymentProvider } from '../../adapters/payments/sandbox-provider';
@@ -24,6 +35,14 @@ import { AppError, conflict, notFound } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/audit.service';
 import { notify } from '../notifications/notifications.service';
 import { getProject, transitionListing } from '../projects/projects.service';
+import {
+  findSubscriber,
+  notifySubscriptionChange,
+  notifySubscriptionPaid,
+  requireCancellable,
+  requireSubscribable,
+  transitionSubscription,
+} from '../subscriptions/subscriptions.service';
 import * as repo from './payments.repository';
 
 /**
@@ -32,6 +51,10 @@ import * as repo from './payments.repository';
  * sync all produce a PaymentEvent and hand it over. It records the event id first (a second
  * delivery changes nothing), then, in the same transaction, the payment row, the listing transition
  * with its audit entry, and the developer's notification and e-mail.
+ *
+ * Funder subscriptions (issue 4 item 1) go through the same handler: invoice.paid,
+ * invoice.payment_failed and customer.subscription.updated/deleted move the funder's subscription
+ * through the subscriptions module's state machine (see the section at the end of this file).
  */
 
 /** What the payments service needs; AppDeps has both, so routes and the admin module pass theirs. */
@@ -44,15 +67,18 @@ export interface PaymentsDeps {
 export type PaymentEventOutcome =
   /** This event id was handled before: nothing changed. */
   | 'duplicate'
-  /** Stored; nothing to do for this type (requires_action, other providers' events, subscriptions). */
+  /** Stored; nothing to do for this type (requires_action, other providers' events, other subscriptions). */
   | 'recorded'
-  /** The attempt is recorded as failed with the provider's message; the project is unchanged. */
+  /** The attempt is recorded as failed with the provider's message; the project or funder is unchanged. */
   | 'payment_failed'
-  /** The payment is completed and the project moved unpaid → payment_pending. */
+  /**
+   * The payment is completed and its effect made: the project moved unpaid → payment_pending, or
+   * the funder's subscription moved on (payment_pending, renewed, cancelled, ended).
+   */
   | 'applied'
   /** The payment had been completed before (by another event or a sync): nothing changed. */
   | 'already_applied'
-  /** The payment is completed but its project was not awaiting it: recorded and audited, project unchanged. */
+  /** The payment is completed but its project or funder was not awaiting it: recorded and audited, unchanged. */
   | 'not_applied';
 
 export interface ProjectPaymentCheck {
@@ -95,8 +121,12 @@ export async function handlePaymentEvent(
       payload: event.raw,
     });
     if (!isNew) return 'duplicate';
+    if (event.invoice || event.subscription) {
+      return applySubscriptionPaymentEvent(trx, provider, event, options.actor ?? providerActor(provider));
+    }
     const intent = event.paymentIntent;
-    // Subscription payments (another issue) will be handled here too; until then they are only recorded.
+    // Only listing fees are paid with bare intents; a subscription's own intents are reported
+    // through its invoice events above.
     if (intent?.metadata.type !== 'project_listing') return 'recorded';
     switch (event.type) {
       case 'payment_intent.succeeded':
@@ -548,4 +578,446 @@ export async function syncProjectPayment(
         message: `Payment ${intent.id} had already been applied; the project was not changed`,
       };
   }
+}
+
+// --- Funder subscriptions (issue 4 item 1): the provider's side ---
+//
+// The funder's subscription state lives in the subscriptions module; this part talks to the
+// provider and turns what it reports into transitions there. Each provider subscription has
+// payment rows of type subscription whose provider_reference is its id: the one made when it was
+// started (the first invoice), then one per renewal (keyed by the invoice id).
+
+const subscriptionKey = (userId: string, attempt: number) => `subscription-${userId}-${attempt}`;
+
+/** The invoice paying for a new subscription, as opposed to a renewal or a change. */
+const isFirstInvoice = (invoice: InvoiceInfo) =>
+  invoice.billingReason === null || invoice.billingReason === 'subscription_create';
+
+/**
+ * An invoice or subscription event: the payment row and the funder's transition, in the handler's
+ * transaction. Events about a subscription other than the funder's current one only change its rows.
+ */
+async function applySubscriptionPaymentEvent(
+  trx: Db,
+  provider: PaymentProvider['name'],
+  event: PaymentEvent,
+  actor: AuditActor,
+): Promise<PaymentEventOutcome> {
+  if (event.invoice) {
+    switch (event.type) {
+      case 'invoice.paid':
+        return applyInvoicePaid(trx, provider, event.invoice, actor);
+      case 'invoice.payment_failed':
+        return applyInvoiceFailed(trx, provider, event.invoice);
+      default:
+        return 'recorded';
+    }
+  }
+  if (event.subscription) {
+    switch (event.type) {
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted':
+        return applySubscriptionChange(trx, provider, event.type, event.subscription, actor);
+      default:
+        return 'recorded';
+    }
+  }
+  return 'recorded';
+}
+
+/** A subscription payment that reached no funder: kept, with a trace for the admins. */
+async function subscriptionNotApplied(
+  trx: Db,
+  actor: AuditActor,
+  payment: { id: string; userId: string | null; reference: string; amountCents: number },
+  why: string,
+): Promise<PaymentEventOutcome> {
+  await recordAudit(trx, {
+    actor,
+    action: 'payment.not_applied',
+    targetType: 'payment',
+    targetId: payment.id,
+    reason: why,
+    after: { subscription_id: payment.reference, user_id: payment.userId, amount_cents: payment.amountCents },
+  });
+  return 'not_applied';
+}
+
+/** Runs a subscription transition; a refusal (wrong state, not a funder, gone) comes back as its message. */
+async function trySubscriptionTransition(
+  trx: Db,
+  options: Parameters<typeof transitionSubscription>[1],
+): Promise<Awaited<ReturnType<typeof transitionSubscription>> | { refused: string }> {
+  try {
+    return await transitionSubscription(trx, options);
+  } catch (error) {
+    // Refusals only (no SQL failed), so the transaction is still good to record the payment.
+    if (error instanceof AppError && (error.code === 'CONFLICT' || error.code === 'NOT_FOUND')) {
+      return { refused: error.message };
+    }
+    throw error;
+  }
+}
+
+async function applyInvoicePaid(
+  trx: Db,
+  provider: PaymentProvider['name'],
+  invoice: InvoiceInfo,
+  actor: AuditActor,
+): Promise<PaymentEventOutcome> {
+  await repo.lockIntent(trx, provider, invoice.subscriptionId);
+  if (!isFirstInvoice(invoice)) return applyRenewal(trx, provider, invoice, actor);
+
+  let row = await repo.findFirstSubscriptionPayment(trx, provider, invoice.subscriptionId);
+  // Effect-level idempotency: the webhook and the funder's own answer may both report it.
+  if (row?.status === 'completed') return 'already_applied';
+  if (!row) {
+    // A subscription we did not start (another app on the same Stripe account): not ours.
+    if (invoice.metadata.type !== 'subscription') return 'recorded';
+    row = await repo.insertPaymentForIntent(trx, {
+      provider,
+      reference: invoice.subscriptionId,
+      type: 'subscription',
+      amountCents: invoice.amountCents,
+      userId: invoice.metadata.user_id ?? null,
+      projectId: null,
+    });
+  }
+  await repo.setPaymentStatus(trx, row.id, { status: 'completed', failureMessage: null });
+  const payment = {
+    id: row.id,
+    userId: row.user_id,
+    reference: invoice.subscriptionId,
+    amountCents: invoice.amountCents,
+  };
+  if (!row.user_id)
+    return subscriptionNotApplied(trx, actor, payment, 'The funder of this payment no longer exists');
+  if (invoice.amountCents < SUBSCRIPTION_FEE_CENTS) {
+    return subscriptionNotApplied(
+      trx,
+      actor,
+      payment,
+      `The amount paid (${formatAudCents(invoice.amountCents)}) is less than the subscription fee`,
+    );
+  }
+  const moved = await trySubscriptionTransition(trx, {
+    userId: row.user_id,
+    event: { type: 'payment_succeeded' },
+    actor,
+    actorRole: 'system',
+    action: 'subscription.payment_succeeded',
+    detail: { subscription_id: invoice.subscriptionId, invoice_id: invoice.id },
+  });
+  if ('refused' in moved) {
+    return subscriptionNotApplied(
+      trx,
+      actor,
+      payment,
+      `${moved.refused}; the payment was recorded and the subscription left unchanged`,
+    );
+  }
+  await notifySubscriptionPaid(trx, moved.user, {
+    amountCents: invoice.amountCents,
+    reference: invoice.subscriptionId,
+  });
+  return 'applied';
+}
+
+/** A renewal payment: a row of its own, and the funder's period runs on (their current subscription only). */
+async function applyRenewal(
+  trx: Db,
+  provider: PaymentProvider['name'],
+  invoice: InvoiceInfo,
+  actor: AuditActor,
+): Promise<PaymentEventOutcome> {
+  const userId =
+    (await repo.findSubscriptionOwner(trx, provider, invoice.subscriptionId)) ??
+    (invoice.metadata.type === 'subscription' ? (invoice.metadata.user_id ?? null) : null);
+  if (!userId) return 'recorded';
+  const current = await repo.findPaidSubscriptionReference(trx, userId, provider);
+  const isNew = await repo.insertRenewalPayment(trx, {
+    provider,
+    subscriptionId: invoice.subscriptionId,
+    invoiceId: invoice.id,
+    amountCents: invoice.amountCents,
+    userId,
+  });
+  if (!isNew) return 'already_applied';
+  if (current !== invoice.subscriptionId) return 'recorded';
+  const moved = await trySubscriptionTransition(trx, {
+    userId,
+    event: { type: 'renew', periodEnd: invoice.periodEnd ?? oneMonthAfter(new Date()) },
+    actor,
+    actorRole: 'system',
+    action: 'subscription.renewed',
+    detail: { subscription_id: invoice.subscriptionId, invoice_id: invoice.id },
+  });
+  return 'refused' in moved ? 'not_applied' : 'applied';
+}
+
+async function applyInvoiceFailed(
+  trx: Db,
+  provider: PaymentProvider['name'],
+  invoice: InvoiceInfo,
+): Promise<PaymentEventOutcome> {
+  // A failed renewal changes nothing yet: the provider retries, and ends the subscription (an
+  // event of its own) if it never gets paid.
+  if (!isFirstInvoice(invoice)) return 'recorded';
+  await repo.lockIntent(trx, provider, invoice.subscriptionId);
+  const row = await repo.findFirstSubscriptionPayment(trx, provider, invoice.subscriptionId);
+  if (!row) return 'recorded';
+  // Providers do not promise order: a late failure of an earlier attempt never undoes a success.
+  if (row.status === 'completed') return 'already_applied';
+  await repo.setPaymentStatus(trx, row.id, {
+    status: 'failed',
+    failureMessage: invoice.lastError ?? paymentMessages.genericFailure,
+  });
+  return 'payment_failed';
+}
+
+/** The provider changed or ended the funder's current subscription (its dashboard, unpaid renewals). */
+async function applySubscriptionChange(
+  trx: Db,
+  provider: PaymentProvider['name'],
+  type: 'customer.subscription.updated' | 'customer.subscription.deleted',
+  subscription: SubscriptionInfo,
+  actor: AuditActor,
+): Promise<PaymentEventOutcome> {
+  await repo.lockIntent(trx, provider, subscription.id);
+  const userId = await repo.findSubscriptionOwner(trx, provider, subscription.id);
+  if (!userId || (await repo.findPaidSubscriptionReference(trx, userId, provider)) !== subscription.id) {
+    return 'recorded';
+  }
+  const hasEnded =
+    type === 'customer.subscription.deleted' ||
+    ['canceled', 'unpaid', 'incomplete_expired'].includes(subscription.status);
+  const user = await findSubscriber(trx, userId);
+  let event: SubscriptionEvent;
+  if (hasEnded) {
+    // A cancelled subscription keeps the period it paid for here; the expiry job ends it then.
+    if (user?.subscription_status === 'cancelled') return 'recorded';
+    event = { type: 'end' };
+  } else if (subscription.cancelAtPeriodEnd) {
+    event = { type: 'cancel' };
+  } else if (user?.subscription_status === 'cancelled') {
+    event = { type: 'resume' };
+  } else {
+    return 'recorded';
+  }
+  const moved = await trySubscriptionTransition(trx, {
+    userId,
+    event,
+    actor,
+    actorRole: 'system',
+    action: `subscription.${event.type === 'end' ? 'ended' : event.type === 'cancel' ? 'cancelled' : 'resumed'}`,
+    reason: `Reported by ${actor.name}`,
+    detail: { subscription_id: subscription.id },
+  });
+  if ('refused' in moved) return 'recorded';
+  if (event.type === 'end') {
+    await notifySubscriptionChange(
+      trx,
+      moved.user,
+      `Your ${SUBSCRIPTION_PLAN_NAME} subscription has ended. Subscribe again from your dashboard to regain access to the marketplace.`,
+    );
+  }
+  return 'applied';
+}
+
+/**
+ * Subscribes the funder with a card's payment method id (spec 001 sections 2.4, 4.3): success once
+ * the first payment is taken (the subscription then awaits an admin: payment_pending),
+ * requires_action with the client secret to confirm the card on the client, 400 with the
+ * provider's message when the card is refused. 403 until the account is approved; 409 when the
+ * funder already has a subscription.
+ */
+export async function createSubscription(
+  deps: PaymentsDeps,
+  options: { viewer: Viewer; paymentMethodId: string },
+): Promise<CreateSubscriptionResponse> {
+  const { viewer } = options;
+  const funder = await requireSubscribable(deps.db, viewer.id);
+  const provider = deps.payments;
+  // Keys are per funder and attempt: a double click reuses the attempt, a new card after a
+  // decline makes a new one.
+  const attempt = (await repo.countSubscriptionPayments(deps.db, viewer.id, provider.name)) + 1;
+  const idempotencyKey = subscriptionKey(viewer.id, attempt);
+  let subscription: SubscriptionInfo;
+  try {
+    subscription = await provider.createSubscription({
+      paymentMethodId: options.paymentMethodId,
+      amountCents: SUBSCRIPTION_FEE_CENTS,
+      idempotencyKey,
+      customer: { email: funder.email, name: funder.name },
+      metadata: { user_id: viewer.id, type: 'subscription' },
+      description: `Plinth ${SUBSCRIPTION_PLAN_NAME}: ${funder.email}`,
+    });
+  } catch (error) {
+    if (error instanceof PaymentMethodError) throw new AppError('BAD_REQUEST', error.message);
+    throw error;
+  }
+  await repo.insertSubscriptionPaymentIfAbsent(deps.db, {
+    provider: provider.name,
+    reference: subscription.id,
+    idempotencyKey,
+    amountCents: subscription.amountCents,
+    userId: viewer.id,
+  });
+
+  // The sandbox charged the test card just now: its invoice event is handled like Stripe's
+  // webhook. With Stripe a subscription already paid (a retried request) is applied now rather
+  // than waiting for the webhook; otherwise the webhook brings the outcome.
+  const event = isSandboxProvider(provider)
+    ? provider.subscriptionEvent(subscription)
+    : subscription.payment.status === 'succeeded'
+      ? reconciledInvoicePaid(provider.name, subscription)
+      : null;
+  if (event) await handlePaymentEvent(deps, event);
+  return subscriptionAnswer(deps, viewer, subscription);
+}
+
+async function subscriptionAnswer(
+  deps: PaymentsDeps,
+  viewer: Viewer,
+  subscription: SubscriptionInfo,
+): Promise<CreateSubscriptionResponse> {
+  switch (subscription.payment.status) {
+    case 'succeeded': {
+      const user = await findSubscriber(deps.db, viewer.id);
+      return {
+        status: 'success',
+        subscription_status: user?.subscription_status ?? 'payment_pending',
+        message: subscriptionMessages.paymentReceived,
+      };
+    }
+    case 'requires_action':
+    case 'requires_confirmation':
+      if (subscription.payment.clientSecret) {
+        return {
+          status: 'requires_action',
+          client_secret: subscription.payment.clientSecret,
+          subscription_id: subscription.id,
+        };
+      }
+      throw new AppError('BAD_REQUEST', paymentMessages.genericFailure);
+    case 'processing':
+      throw conflict(subscriptionMessages.processing);
+    case 'requires_payment_method':
+    case 'canceled':
+      throw new AppError('BAD_REQUEST', subscription.payment.lastError ?? paymentMessages.genericFailure);
+  }
+}
+
+/** The first invoice's success, learnt by asking the provider; fixed id per subscription, so applied once. */
+function reconciledInvoicePaid(
+  provider: PaymentProvider['name'],
+  subscription: SubscriptionInfo,
+): PaymentEvent {
+  const id = `reconciled_${subscription.id}`;
+  return {
+    id,
+    type: 'invoice.paid',
+    paymentIntent: null,
+    invoice: {
+      id: `reconciled_${subscription.id}`,
+      subscriptionId: subscription.id,
+      amountCents: subscription.amountCents,
+      currency: 'AUD',
+      billingReason: 'subscription_create',
+      periodEnd: subscription.currentPeriodEnd,
+      metadata: subscription.metadata,
+      lastError: null,
+    },
+    raw: {
+      id,
+      object: 'event',
+      type: 'invoice.paid',
+      source: `retrieved from ${provider}`,
+      data: { object: { object: 'subscription', id: subscription.id, status: subscription.status } },
+    },
+  };
+}
+
+/**
+ * The sandbox's stand-in for the bank's extra step on a subscription's first payment
+ * (pm_card_authenticationRequired): approve pays it, refuse fails it (400 with the message).
+ */
+export async function confirmSandboxSubscription(
+  deps: PaymentsDeps,
+  options: { viewer: Viewer; body: z.output<typeof sandboxConfirmSubscriptionBody> },
+): Promise<CreateSubscriptionResponse> {
+  const { viewer, body } = options;
+  const sandbox = deps.payments;
+  // With Stripe configured the card is confirmed by Stripe.js, never here.
+  if (!isSandboxProvider(sandbox)) throw notFound(subscriptionMessages.subscriptionNotFound);
+  // A wrong secret, or someone else's subscription, reads as unknown: it tells a prober nothing.
+  if (!sandbox.isClientSecretValid(body.subscription_id, body.client_secret)) {
+    throw notFound(subscriptionMessages.subscriptionNotFound);
+  }
+  const subscription = await sandbox.retrieveSubscription(body.subscription_id);
+  if (!subscription || subscription.metadata.user_id !== viewer.id) {
+    throw notFound(subscriptionMessages.subscriptionNotFound);
+  }
+  if (subscription.payment.status !== 'requires_action') {
+    throw conflict(subscriptionMessages.notAwaitingAuthentication);
+  }
+  await requireSubscribable(deps.db, viewer.id);
+  const event = sandbox.authenticateSubscription(subscription, body.approve);
+  await handlePaymentEvent(deps, event);
+  if (!body.approve) throw new AppError('BAD_REQUEST', paymentMessages.authenticationFailed);
+  return subscriptionAnswer(deps, viewer, {
+    ...subscription,
+    payment: { status: 'succeeded', clientSecret: null, lastError: null },
+  });
+}
+
+/**
+ * Cancels the funder's active subscription at the end of its period: the provider stops renewing
+ * it, the funder keeps access until subscription_period_end, and the expiry job ends it then.
+ */
+export async function cancelSubscription(
+  deps: PaymentsDeps,
+  options: { viewer: Viewer },
+): Promise<CancelSubscriptionResponse> {
+  const { viewer } = options;
+  await requireCancellable(deps.db, viewer.id);
+  // The provider first: if it cannot stop the renewals, nothing changes here and the funder may retry.
+  const reference = await repo.findPaidSubscriptionReference(deps.db, viewer.id, deps.payments.name);
+  if (reference) await deps.payments.cancelSubscriptionAtPeriodEnd(reference);
+  const { after } = await deps.db.transaction().execute(async (trx) => {
+    const moved = await transitionSubscription(trx, {
+      userId: viewer.id,
+      event: { type: 'cancel' },
+      actor: { id: viewer.id, name: viewer.name },
+      actorRole: 'funder',
+      action: 'subscription.cancelled',
+      detail: reference ? { subscription_id: reference } : undefined,
+    });
+    const until = moved.after.subscription_period_end
+      ? ` You keep access until ${formatDate(moved.after.subscription_period_end)}.`
+      : '';
+    await notifySubscriptionChange(
+      trx,
+      moved.user,
+      `Your ${SUBSCRIPTION_PLAN_NAME} subscription has been cancelled.${until}`,
+    );
+    return moved;
+  });
+  return {
+    subscription_status: after.subscription_status,
+    cancel_at_period_end: after.cancel_at_period_end,
+    subscription_period_end: after.subscription_period_end?.toISOString() ?? null,
+    message: subscriptionMessages.cancelled,
+  };
+}
+
+/**
+ * Stops the provider renewing the funder's paid subscription (an admin denied it or marked it
+ * failed): without this Stripe would go on charging a funder who has no access. The month already
+ * paid is not refunded here; that is the admin's call in the provider's dashboard.
+ */
+export async function stopSubscriptionRenewals(deps: PaymentsDeps, userId: string): Promise<string | null> {
+  const reference = await repo.findPaidSubscriptionReference(deps.db, userId, deps.payments.name);
+  if (reference) await deps.payments.cancelSubscriptionAtPeriodEnd(reference);
+  return reference;
 }

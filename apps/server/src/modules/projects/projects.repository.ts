@@ -32,6 +32,23 @@ export type ProjectRow = NonNullable<
 export const findProject = (db: Db, id: string) =>
   selectProjects(db).where('project.id', '=', id).executeTakeFirst();
 
+/** The few columns other modules need of a listing: who owns it, its state and its preview fields. */
+export const findListing = (db: Db, id: string) =>
+  db
+    .selectFrom('project')
+    .select([
+      'id',
+      'title',
+      'borrower_id',
+      'payment_status',
+      'visible',
+      'suburb',
+      'property_type',
+      'loan_amount',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
+
 /** Locks the project row for the rest of the transaction: state changes never interleave. */
 export const lockProject = (trx: Db, id: string) =>
   trx.selectFrom('project').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();

@@ -1,4 +1,10 @@
 import {
+  marketplaceQuery,
+  marketplaceResponse,
+  projectDetailResponse,
+  projectsListQuery,
+} from '@plinth/domain/marketplace';
+import {
   myProjectsQuery,
   myProjectsResponse,
   projectIdParams,
@@ -7,9 +13,21 @@ import {
 } from '@plinth/domain/projects';
 import { errorResponse } from '@plinth/domain/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { viewerOf } from '../../auth/guards';
+import { validationFailed } from '../../errors';
+import * as marketplace from './marketplace.service';
 import * as projects from './projects.service';
+
+/** The list query read again with the caller's own schema: a parameter of the other list is a 400. */
+function parseQuery<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  throw validationFailed(
+    parsed.error.issues.map((issue) => ({ field: issue.path.join('.') || 'query', message: issue.message })),
+  );
+}
 
 const errors = {
   400: errorResponse,
@@ -23,15 +41,22 @@ export const projectsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
   app.get(
     '/api/projects',
     {
-      onRequest: guards.requireRole('borrower'),
+      // Admins list projects through /api/admin/projects.
+      onRequest: guards.requireRole('borrower', 'funder'),
       schema: {
         tags: ['projects'],
-        summary: "The developer's own projects, with tab counts and dashboard stats",
-        querystring: myProjectsQuery,
-        response: { 200: myProjectsResponse, ...errors },
+        summary:
+          "A developer's own projects with tab counts and dashboard stats; for a funder, the marketplace (previews, filters, sorts, stats)",
+        querystring: projectsListQuery,
+        response: { 200: z.union([myProjectsResponse, marketplaceResponse]), ...errors },
       },
     },
-    (request) => projects.listMyProjects(db, { viewer: viewerOf(request), query: request.query }),
+    (request) => {
+      const viewer = viewerOf(request);
+      return viewer.role === 'funder'
+        ? marketplace.listMarketplace(db, { viewer, query: parseQuery(marketplaceQuery, request.query) })
+        : projects.listMyProjects(db, { viewer, query: parseQuery(myProjectsQuery, request.query) });
+    },
   );
 
   app.post(
@@ -57,12 +82,13 @@ export const projectsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       onRequest: guards.requireSession,
       schema: {
         tags: ['projects'],
-        summary: 'A project, for its owner and admins',
+        summary:
+          'A project: whole for its owner, admins and funders granted access; the preview fields for other funders while it is on the marketplace',
         params: projectIdParams,
-        response: { 200: projectResponse, ...errors },
+        response: { 200: projectDetailResponse, ...errors },
       },
     },
-    (request) => projects.getProject(db, { viewer: viewerOf(request), projectId: request.params.id }),
+    (request) => projects.getProjectDetail(db, { viewer: viewerOf(request), projectId: request.params.id }),
   );
 
   app.put(

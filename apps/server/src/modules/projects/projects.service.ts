@@ -6,6 +6,7 @@ import {
   type ListingState,
   listingLabel,
 } from '@plinth/domain/listing';
+import { hasGrantedAccess, type ProjectDetailResponse } from '@plinth/domain/marketplace';
 import type {
   MyProjectsResponse,
   myProjectsQuery,
@@ -19,7 +20,9 @@ import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { AppError, conflict, forbidden, notFound, validationFailed } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/audit.service';
-import { canReadWholeProject, isOwner } from './projects.policy';
+import { findFunderRequest } from './marketplace.repository';
+import { assertFunderMayUseMarketplace, toProjectPreview } from './marketplace.service';
+import { canReadWholeProject, isGrantedFunder, isOnMarketplace, isOwner } from './projects.policy';
 import * as repo from './projects.repository';
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
@@ -61,6 +64,71 @@ export async function getProject(
   const row = await repo.findProject(db, options.projectId);
   if (!row || !canReadWholeProject(options.viewer, row)) throw notFound('Project not found');
   return toProjectResponse(row);
+}
+
+/**
+ * GET /projects/{id}: the whole file for its owner and admins; for a funder, a listing on the
+ * marketplace (else 404), behind the marketplace gate, whole once the developer granted access and
+ * as the preview fields until then. Everything else answers 404.
+ */
+export async function getProjectDetail(
+  db: Db,
+  options: { viewer: Viewer; projectId: string },
+): Promise<ProjectDetailResponse> {
+  const { viewer } = options;
+  const row = await repo.findProject(db, options.projectId);
+  if (!row) throw notFound('Project not found');
+  if (canReadWholeProject(viewer, row)) {
+    return { ...toProjectResponse(row), view: 'full', access_status: null, access_request_id: null };
+  }
+  if (viewer.role !== 'funder' || !isOnMarketplace(row)) throw notFound('Project not found');
+  await assertFunderMayUseMarketplace(db, viewer);
+  const request = await findFunderRequest(db, viewer.id, row.id);
+  const access = { access_status: request?.status ?? null, access_request_id: request?.id ?? null };
+  if (hasGrantedAccess(request?.status)) {
+    return {
+      ...toProjectResponse(row),
+      // Between the developer and the platform: the payment reference and any earlier rejection.
+      stripe_payment_intent_id: null,
+      last_rejection_reason: null,
+      rejection_date: null,
+      view: 'full',
+      ...access,
+    };
+  }
+  return { ...toProjectPreview(row, request), view: 'preview' };
+}
+
+/**
+ * Lets through whoever may read a project's whole file, documents included: its owner, admins, and
+ * a funder whose access the developer granted to a listing still on the marketplace. Such a funder
+ * who no longer passes the marketplace gate gets its 403; everyone else gets `notFound()`, never a
+ * hint that the file exists.
+ */
+export async function assertCanReadProjectFile(
+  db: Db,
+  options: {
+    viewer: Viewer;
+    project: { id: string; borrower_id: string; payment_status: string; visible: boolean };
+    notFound: () => AppError;
+  },
+): Promise<void> {
+  const { viewer, project } = options;
+  if (canReadWholeProject(viewer, project)) return;
+  if (viewer.role === 'funder' && isOnMarketplace(project)) {
+    const request = await findFunderRequest(db, viewer.id, project.id);
+    if (isGrantedFunder(project, request)) {
+      await assertFunderMayUseMarketplace(db, viewer);
+      return;
+    }
+  }
+  throw options.notFound();
+}
+
+/** A listing on the marketplace (paid and visible), as other modules need it; undefined otherwise. */
+export async function findMarketplaceListing(db: Db, projectId: string) {
+  const row = await repo.findListing(db, projectId);
+  return row && isOnMarketplace(row) ? row : undefined;
 }
 
 export async function createProject(db: Db, options: { viewer: Viewer; fields: ProjectFields }) {

@@ -1,10 +1,16 @@
+import { hasMarketplaceAccess } from '@plinth/domain/subscriptions';
+import type { Me } from '@plinth/domain/users';
 import { useMe } from '../../features/auth/api/get-me';
 import { AdminDashboard } from '../../features/dashboard/components/admin-dashboard';
 import { BorrowerDashboard, NewProjectButton } from '../../features/dashboard/components/borrower-dashboard';
 import { DashboardGreeting } from '../../features/dashboard/components/dashboard-greeting';
 import { FunderDashboard } from '../../features/dashboard/components/funder-dashboard';
+import { useFunderDashboard } from '../../features/marketplace/api/get-funder-dashboard';
+import { RecommendedProjects } from '../../features/marketplace/components/recommended-projects';
 import { useMyProjects } from '../../features/projects/api/list-my-projects';
 import { ProjectPortfolio, portfolioParams } from '../../features/projects/components/project-portfolio';
+import { SubscribeButton } from '../../features/subscription/components/subscribe-button';
+import { SubscriptionSummary } from '../../features/subscription/components/subscription-summary';
 
 export default function DashboardRoute() {
   // The shell's guard renders this page only for a signed-in user with a role.
@@ -23,7 +29,7 @@ export default function DashboardRoute() {
       {role === 'borrower' ? (
         <BorrowerHome />
       ) : role === 'funder' ? (
-        <FunderDashboard isApproved={me.approved} subscriptionStatus={me.subscription_status} />
+        <FunderHome me={me} />
       ) : (
         <AdminDashboard />
       )}
@@ -35,4 +41,24 @@ export default function DashboardRoute() {
 function BorrowerHome() {
   const { data } = useMyProjects(portfolioParams());
   return <BorrowerDashboard stats={data?.stats ?? null} portfolio={<ProjectPortfolio />} />;
+}
+
+/** The funder's banners, or (with marketplace access) the stats, the plan and the recommendations. */
+function FunderHome({ me }: { me: Me }) {
+  // The server answers GET /dashboard/funder only for a funder with access: not asked before then.
+  const dashboard = useFunderDashboard({ enabled: hasMarketplaceAccess(me) });
+  return (
+    <FunderDashboard
+      isApproved={me.approved}
+      subscriptionStatus={me.subscription_status}
+      subscriptionPeriodEnd={me.subscription_period_end}
+      subscribeAction={<SubscribeButton variant="white" color="navy" />}
+      subscriptionSummary={
+        <SubscriptionSummary status={me.subscription_status} periodEnd={me.subscription_period_end} />
+      }
+      stats={dashboard.data ?? null}
+      // The same GET /dashboard/funder query as the stats: one request for both.
+      recommended={<RecommendedProjects withHeading={false} />}
+    />
+  );
 }

@@ -3,6 +3,11 @@ import { canEditListing } from '@plinth/domain/listing';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useMe } from '../../features/auth/api/get-me';
+import { AccessRequired } from '../../features/marketplace/components/access-required';
+import { GrantedAccessNotice } from '../../features/marketplace/components/granted-access-notice';
+import { MarketplaceGateNotice } from '../../features/marketplace/components/marketplace-gate-notice';
+import { gateOfError } from '../../features/marketplace/utils/marketplace-gate';
+import { isPreviewView } from '../../features/marketplace/utils/project-view';
 import { useProject } from '../../features/projects/api/get-project';
 import { ProjectDetailHeader } from '../../features/projects/components/project-detail-header';
 import { ProjectDetailTabs } from '../../features/projects/components/project-detail-tabs';
@@ -21,7 +26,18 @@ export default function ProjectDetailRoute() {
       </Center>
     );
 
+  const isFunder = me?.role === 'funder';
+
   if (query.isError) {
+    // A funder whose approval or subscription lapsed is refused by the marketplace gate.
+    const gate = isFunder ? gateOfError(query.error) : null;
+    if (gate)
+      return (
+        <Stack gap="md">
+          <title>Project | Plinth</title>
+          <MarketplaceGateNotice gate={gate} />
+        </Stack>
+      );
     // A malformed id is refused with 400 and the same words as an unknown one.
     const isNotFound =
       (query.error instanceof ApiError && query.error.status === 404) ||
@@ -52,13 +68,24 @@ export default function ProjectDetailRoute() {
   }
 
   const project = query.data;
+  // A funder without granted access gets the preview fields only: 'Access Required' (spec 000 section 2).
+  if (isPreviewView(project))
+    return (
+      <>
+        <title>Access Required | Plinth</title>
+        <AccessRequired preview={project} />
+      </>
+    );
+
   const isOwner = me?.id === project.borrower_id;
   const isAdmin = me?.role === 'admin';
   const back = isOwner
     ? { label: 'My Projects', to: '/my-projects' }
     : isAdmin
       ? { label: 'Admin Dashboard', to: '/admin' }
-      : { label: 'Dashboard', to: '/dashboard' };
+      : isFunder
+        ? { label: 'Marketplace', to: '/projects' }
+        : { label: 'Dashboard', to: '/dashboard' };
 
   return (
     <Stack gap="xl">
@@ -69,6 +96,7 @@ export default function ProjectDetailRoute() {
         isOwner={isOwner}
         showReturnToAdmin={isAdmin && searchParams.get('admin_review') === 'true'}
       />
+      {isFunder && <GrantedAccessNotice />}
       <ProjectDetailTabs project={project} canManageDocuments={isOwner && canEditListing(project)} />
     </Stack>
   );

@@ -1,9 +1,11 @@
+import { Group } from '@mantine/core';
 import type { Role } from '@plinth/domain/roles';
 import { decideRoute, navigationFor, showsShellFooter } from '@plinth/domain/routes';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { SessionError } from '../../features/auth/components/session-error';
 import { useAuthState } from '../../features/auth/hooks/use-auth-state';
 import { useSignOut } from '../../features/auth/hooks/use-sign-out';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { MobileNav } from './mobile-nav';
 import { PageLoader } from './page-loader';
 import { ProfileMenu } from './profile-menu';
@@ -56,7 +58,10 @@ function SignedInShell({ name, email, role, pathname }: SignedInShellProps) {
             ))}
           </nav>
           <div className={classes.headerEnd}>
-            <ProfileMenu name={name} email={email} onSignOut={signOut} />
+            <Group gap="sm" wrap="nowrap">
+              <NotificationBell />
+              <ProfileMenu name={name} email={email} onSignOut={signOut} />
+            </Group>
           </div>
         </div>
       </header>

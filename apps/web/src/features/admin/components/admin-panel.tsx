@@ -1,5 +1,5 @@
 import { Badge, Stack, Tabs, VisuallyHidden } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type AdminProjectsFilter, useAdminProjects } from '../api/get-admin-projects';
 import { useAdminStats } from '../api/get-admin-stats';
@@ -27,8 +27,22 @@ const isAdminTab = (value: string | null): value is AdminTab => tabs.includes(va
 const LATER = 'Coming in the funder-access release.';
 const PROJECTS_PER_PAGE = 50;
 
+/** The people tabs and God Mode's pending funders (features/admin-people), composed in by the route. */
+export interface AdminPeopleSlots {
+  users: ReactNode;
+  subscriptions: ReactNode;
+  funders: ReactNode;
+  pendingFunders: ReactNode;
+}
+
+interface AdminPanelProps {
+  people?: AdminPeopleSlots;
+  /** The people tabs' badges: everyone, and subscriptions pending review. */
+  peopleCounts?: { users: number; pendingSubscriptions: number };
+}
+
 /** The admin panel of spec 001 section 2.3; the open tab is kept in the address (?tab=projects). */
-export function AdminPanel() {
+export function AdminPanel({ people, peopleCounts }: AdminPanelProps = {}) {
   const [searchParams, setSearchParams] = useSearchParams();
   const tabParam = searchParams.get('tab');
   const tab: AdminTab = isAdminTab(tabParam) ? tabParam : 'overview';
@@ -41,7 +55,7 @@ export function AdminPanel() {
   useLoadFailedNotice(stats.isError || projects.isError);
 
   const pendingCount = projects.data?.pending_review_count ?? 0;
-  const userCount = stats.data?.total_users;
+  const userCount = peopleCounts?.users ?? stats.data?.total_users;
 
   const selectTab = (value: string | null) => {
     if (!isAdminTab(value)) return;
@@ -69,7 +83,12 @@ export function AdminPanel() {
           <Tabs.Tab value="users" rightSection={<CountBadge count={userCount} label="users" isNeutral />}>
             Users
           </Tabs.Tab>
-          <Tabs.Tab value="subscriptions">Subscriptions</Tabs.Tab>
+          <Tabs.Tab
+            value="subscriptions"
+            rightSection={<CountBadge count={peopleCounts?.pendingSubscriptions} label="pending review" />}
+          >
+            Subscriptions
+          </Tabs.Tab>
           <Tabs.Tab value="funders">Funders</Tabs.Tab>
           <Tabs.Tab value="god-mode">God Mode</Tabs.Tab>
           <Tabs.Tab value="analytics">Analytics</Tabs.Tab>
@@ -99,20 +118,21 @@ export function AdminPanel() {
           />
         </Tabs.Panel>
         <Tabs.Panel value="users" pt="lg">
-          <ComingLaterPanel title="Users" text={LATER} />
+          {people?.users ?? <ComingLaterPanel title="Users" text={LATER} />}
         </Tabs.Panel>
         <Tabs.Panel value="subscriptions" pt="lg">
-          <ComingLaterPanel title="Subscriptions" text={LATER} />
+          {people?.subscriptions ?? <ComingLaterPanel title="Subscriptions" text={LATER} />}
         </Tabs.Panel>
         <Tabs.Panel value="funders" pt="lg">
-          <ComingLaterPanel title="Funders" text={LATER} />
+          {people?.funders ?? <ComingLaterPanel title="Funders" text={LATER} />}
         </Tabs.Panel>
         <Tabs.Panel value="god-mode" pt="lg">
           <Stack gap="lg">
             <ComingLaterPanel
               title="God Mode"
-              text={`Unpaid projects, recent payments, pending funders and quick actions: ${LATER.toLowerCase()}`}
+              text={`Unpaid projects, recent payments${people ? '' : ', pending funders'} and quick actions: ${LATER.toLowerCase()}`}
             />
+            {people?.pendingFunders}
             <OverrideHistoryTable />
           </Stack>
         </Tabs.Panel>

@@ -1,0 +1,68 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { PaymentProvider } from '../adapters/payments/payment-provider';
+import type { Db } from '../db/database';
+import { expireSubscriptions } from '../modules/subscriptions/subscriptions.service';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+/**
+ * How long an active subscription outlives its period before the job ends it. Stripe charges the
+ * renewal at the period's end and its invoice.paid (which extends the period) can come hours later,
+ * or days later after a retried card; the sandbox never renews, so it ends on time.
+ */
+export const renewalGraceMs = (provider: PaymentProvider['name']) => (provider === 'stripe' ? 3 * DAY : 0);
+
+export interface SubscriptionExpiryJob {
+  /** Ends every subscription whose period is over; returns how many. Tests call this directly. */
+  runOnce(now?: Date): Promise<number>;
+  start(intervalMs?: number): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Turns cancelled subscriptions whose paid period has ended, and active ones that were not
+ * renewed, into inactive ones (DESIGN.md section 8), every minute. Rows are claimed with
+ * FOR UPDATE SKIP LOCKED, so several server processes never end one twice.
+ */
+export function createSubscriptionExpiryJob(deps: {
+  db: Db;
+  provider: PaymentProvider['name'];
+  log: FastifyBaseLogger;
+}): SubscriptionExpiryJob {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+
+  const runOnce = (now = new Date()) =>
+    expireSubscriptions({ db: deps.db, renewalGraceMs: renewalGraceMs(deps.provider) }, now);
+
+  const tick = async () => {
+    if (running) return;
+    running = runOnce()
+      .then((count) => {
+        if (count > 0) deps.log.info({ count }, 'subscriptions expired');
+        return count;
+      })
+      .catch((error) => {
+        deps.log.error({ err: error }, 'subscription expiry failed');
+        return 0;
+      });
+    await running;
+    running = undefined;
+  };
+
+  return {
+    runOnce,
+    start(intervalMs = MINUTE) {
+      timer ??= setInterval(tick, intervalMs);
+      timer.unref();
+      // Once at start-up too, so a restart does not leave ended subscriptions active for a minute.
+      void tick();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}

@@ -1,0 +1,222 @@
+import {
+  type AccessDecision,
+  type AccessRequest,
+  accessDecisions,
+  accessMessages,
+  type accessRequestsQuery,
+  canDecideAccess,
+  type createAccessRequestBody,
+} from '@plinth/domain/access';
+import { hasGrantedAccess } from '@plinth/domain/marketplace';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app';
+import type { Viewer } from '../../auth/guards';
+import type { Db } from '../../db/database';
+import { conflict, notFound } from '../../errors';
+import { type AuditActor, recordAudit } from '../audit/audit.service';
+import { publishLiveEvent } from '../events/events.service';
+import { type ConversationSummary, summariseConversations } from '../messages/messages.service';
+import { notify } from '../notifications/notifications.service';
+import { assertFunderMayUseMarketplace } from '../projects/marketplace.service';
+import { findMarketplaceListing } from '../projects/projects.service';
+import * as repo from './access-requests.repository';
+
+/** What the access-request services need: the database and the public address for e-mail links. */
+export type AccessRequestsDeps = Pick<AppDeps, 'db' | 'config'>;
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+const actorOf = (viewer: Viewer): AuditActor => ({ id: viewer.id, name: viewer.name });
+const requestNotFound = () => notFound(accessMessages.notFound);
+const link = (deps: AccessRequestsDeps, path: string) => new URL(path, deps.config.BASE_URL).toString();
+
+/** How a project is named to a funder who has not (or no longer) been granted its whole file. */
+const previewName = (project: { property_type: string; suburb: string }) =>
+  `the ${project.property_type.toLowerCase()} project in ${project.suburb}`;
+
+const noConversation: ConversationSummary = { last_message: null, last_message_time: null, unread_count: 0 };
+
+/**
+ * A request as `viewer` may see it. A funder without granted access does not learn the project's
+ * title (the preview fields only); admins only read conversations, so nothing in them is unread
+ * for an admin.
+ */
+function toAccessRequest(
+  row: repo.AccessRequestRow,
+  viewer: Viewer,
+  conversation: ConversationSummary = noConversation,
+): AccessRequest {
+  const isFunder = row.funder_id === viewer.id;
+  return {
+    ...row,
+    project_title: isFunder && !hasGrantedAccess(row.status) ? null : row.project_title,
+    loan_amount: Number(row.loan_amount),
+    requested_at: iso(row.requested_at),
+    approved_at: row.approved_at ? iso(row.approved_at) : null,
+    ...conversation,
+    unread_count: viewer.role === 'admin' ? 0 : conversation.unread_count,
+  };
+}
+
+async function viewOf(db: Db, viewer: Viewer, id: string): Promise<AccessRequest> {
+  const row = await repo.findAccessRequest(db, id);
+  if (!row) throw requestNotFound();
+  const summaries = await summariseConversations(db, { viewerId: viewer.id, accessRequestIds: [id] });
+  return toAccessRequest(row, viewer, summaries.get(id));
+}
+
+/**
+ * POST /access-requests: a funder with marketplace access asks for a listing's whole file, with an
+ * optional introduction. One open request per funder and project (409 for a second). The request,
+ * its audit entry, the developer's notification and e-mail commit together.
+ */
+export async function createAccessRequest(
+  deps: AccessRequestsDeps,
+  options: { viewer: Viewer; body: z.output<typeof createAccessRequestBody> },
+): Promise<AccessRequest> {
+  const { db } = deps;
+  const { viewer, body } = options;
+  await assertFunderMayUseMarketplace(db, viewer);
+  const project = await findMarketplaceListing(db, body.project_id);
+  if (!project) throw notFound('Project not found');
+  const companyName = await repo.findCompanyName(db, viewer.id);
+  const funderName = companyName ? `${viewer.name} (${companyName})` : viewer.name;
+
+  const id = await db.transaction().execute(async (trx) => {
+    if (await repo.findOpenRequest(trx, viewer.id, project.id))
+      throw conflict(accessMessages.alreadyRequested);
+    const requestId = await repo.insertAccessRequest(trx, {
+      funderId: viewer.id,
+      projectId: project.id,
+      initialMessage: body.initial_message,
+    });
+    // Another request of this funder for this project committed in between.
+    if (!requestId) throw conflict(accessMessages.alreadyRequested);
+    await recordAudit(trx, {
+      actor: actorOf(viewer),
+      action: 'access_request.created',
+      targetType: 'access_request',
+      targetId: requestId,
+      after: { status: 'pending', project_id: project.id, funder_id: viewer.id },
+    });
+    // E-mail type access_request_received (spec 000 section 7): project_title and funder_name.
+    await notify(trx, {
+      userId: project.borrower_id,
+      type: 'access_request',
+      relatedId: requestId,
+      message: `${funderName} requested access to "${project.title}"`,
+      email: {
+        subject: `New access request for "${project.title}"`,
+        text:
+          `Hello,\n\n${funderName} has asked for access to the full file of your project "${project.title}".\n\n` +
+          (body.initial_message ? `Their introduction:\n\n${body.initial_message}\n\n` : '') +
+          `Approve or decline the request here:\n${link(deps, '/access-requests')}\n`,
+      },
+    });
+    await publishLiveEvent(trx, [viewer.id, project.borrower_id], {
+      type: 'access_request',
+      access_request_id: requestId,
+      status: 'pending',
+    });
+    return requestId;
+  });
+  return viewOf(db, viewer, id);
+}
+
+/**
+ * PUT /access-requests/{id}/approve and /decline: the owning developer decides a pending request
+ * (409 for any other status; someone else's request is 404). The new status, the audit entry and
+ * the funder's notification and e-mail commit together.
+ */
+export async function decideAccessRequest(
+  deps: AccessRequestsDeps,
+  options: { viewer: Viewer; accessRequestId: string; decision: AccessDecision },
+): Promise<AccessRequest> {
+  const { db } = deps;
+  const { viewer, accessRequestId, decision } = options;
+  const next = accessDecisions[decision];
+  await db.transaction().execute(async (trx) => {
+    const request = await repo.lockAccessRequest(trx, accessRequestId);
+    if (!request || request.borrower_id !== viewer.id) throw requestNotFound();
+    if (!canDecideAccess(request.status)) throw conflict(accessMessages.onlyPending);
+    await repo.setAccessStatus(trx, request.id, next);
+    await recordAudit(trx, {
+      actor: actorOf(viewer),
+      action: `access_request.${next}`,
+      targetType: 'access_request',
+      targetId: request.id,
+      before: { status: request.status },
+      after: { status: next, project_id: request.project_id, funder_id: request.funder_id },
+    });
+    await notify(
+      trx,
+      next === 'approved'
+        ? {
+            userId: request.funder_id,
+            type: 'access_granted',
+            relatedId: request.project_id,
+            message: `Your access request for "${request.title}" was approved`,
+            email: {
+              subject: `Access granted: "${request.title}"`,
+              text: `Hello,\n\n${viewer.name} approved your request for access to "${request.title}". The full project file, its financials and documents are now open to you.\n\n${link(deps, `/project/${request.project_id}`)}\n`,
+            },
+          }
+        : {
+            userId: request.funder_id,
+            type: 'access_declined',
+            relatedId: request.project_id,
+            message: `Your access request for ${previewName(request)} was declined`,
+            email: {
+              subject: 'Access request declined',
+              text: `Hello,\n\nThe developer of ${previewName(request)} declined your request for access. The project is back in your marketplace should you wish to ask again.\n\n${link(deps, '/projects')}\n`,
+            },
+          },
+    );
+    await publishLiveEvent(trx, [request.funder_id, viewer.id], {
+      type: 'access_request',
+      access_request_id: request.id,
+      status: next,
+    });
+  });
+  return viewOf(db, viewer, accessRequestId);
+}
+
+/**
+ * GET /access-requests: a funder's own requests, the requests on a developer's projects, or all of
+ * them for an admin; newest first, with each conversation's last message and unread count.
+ */
+export async function listAccessRequests(
+  db: Db,
+  options: { viewer: Viewer; query: z.output<typeof accessRequestsQuery> },
+): Promise<{ items: AccessRequest[]; total: number }> {
+  const { viewer, query } = options;
+  const scope: repo.AccessRequestScope =
+    viewer.role === 'admin'
+      ? 'all'
+      : viewer.role === 'funder'
+        ? { funderId: viewer.id }
+        : { borrowerId: viewer.id };
+  const [rows, total] = await Promise.all([
+    repo.listAccessRequests(db, {
+      scope,
+      status: query.status,
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+    }),
+    repo.countAccessRequests(db, { scope, status: query.status }),
+  ]);
+  const summaries = await summariseConversations(db, {
+    viewerId: viewer.id,
+    accessRequestIds: rows.map((r) => r.id),
+  });
+  return { items: rows.map((row) => toAccessRequest(row, viewer, summaries.get(row.id))), total };
+}
+
+/** The funder dashboard's counts: open deals, access approved without a deal, pending requests. */
+export async function countFunderActivity(db: Db, funderId: string) {
+  const counts = await repo.funderCounts(db, funderId);
+  return {
+    active_deals: Number(counts.active_deals ?? 0),
+    in_due_diligence: Number(counts.in_due_diligence ?? 0),
+    pending_requests: Number(counts.pending_requests ?? 0),
+  };
+}

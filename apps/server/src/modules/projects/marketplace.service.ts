@@ -1,0 +1,139 @@
+import { RECOMMENDED_LIMIT } from '@plinth/domain/constants';
+import {
+  type MarketplaceQuery,
+  type MarketplaceResponse,
+  type ProjectPreview,
+  propertyTypesForFocus,
+  type Recommendation,
+  rankRecommendations,
+  trendingAssetClass,
+} from '@plinth/domain/marketplace';
+import { propertyTypes } from '@plinth/domain/projects';
+import type { Viewer } from '../../auth/guards';
+import type { Db } from '../../db/database';
+import { AppError } from '../../errors';
+import * as repo from './marketplace.repository';
+import { assertMarketplaceAccess } from './projects.policy';
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** The marketplace gate for a signed-in funder: 403 ACCOUNT_PENDING_APPROVAL or SUBSCRIPTION_REQUIRED. */
+export async function assertFunderMayUseMarketplace(db: Db, viewer: Viewer): Promise<void> {
+  const standing = await repo.findFunderStanding(db, viewer.id);
+  if (!standing) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
+  assertMarketplaceAccess(standing);
+}
+
+/** The preview fields of a listing, with the funder's own access status. */
+export function toProjectPreview(
+  row: Pick<
+    repo.MarketplaceRow,
+    | 'id'
+    | 'suburb'
+    | 'state'
+    | 'development_stage'
+    | 'loan_amount'
+    | 'property_type'
+    | 'project_size_sqm'
+    | 'created_at'
+  >,
+  request: { id: string; status: ProjectPreview['access_status'] } | null | undefined,
+): ProjectPreview {
+  // Spelled out field by field: nothing but the preview fields can reach a funder without access.
+  return {
+    id: row.id,
+    suburb: row.suburb,
+    state: row.state,
+    development_stage: row.development_stage,
+    loan_amount: Number(row.loan_amount),
+    property_type: row.property_type,
+    project_size_sqm: row.project_size_sqm === null ? null : Number(row.project_size_sqm),
+    created_at: iso(row.created_at),
+    access_status: request?.status ?? null,
+    access_request_id: request?.id ?? null,
+  };
+}
+
+/**
+ * GET /projects for a funder: the listings they may find (never asked about, or declined),
+ * filtered, sorted and paginated, with the stats header over the whole filtered set. Two
+ * statements, run side by side: the page and the aggregate.
+ */
+export async function listMarketplace(
+  db: Db,
+  options: { viewer: Viewer; query: MarketplaceQuery },
+): Promise<MarketplaceResponse> {
+  const { viewer, query } = options;
+  await assertFunderMayUseMarketplace(db, viewer);
+  const filters: repo.MarketplaceFilters = {
+    property_type: query.property_type,
+    state: query.state,
+    development_stage: query.development_stage,
+    min_loan: query.min_loan,
+    max_loan: query.max_loan,
+    q: query.q || undefined,
+  };
+  const [rows, stats] = await Promise.all([
+    repo.listMarketplacePage(db, {
+      funderId: viewer.id,
+      filters,
+      sort: query.sort,
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+    }),
+    repo.marketplaceStats(db, { funderId: viewer.id, filters }),
+  ]);
+  const activeOpportunities = Number(stats.active_opportunities);
+  return {
+    items: rows.map((row) =>
+      toProjectPreview(
+        row,
+        row.access_request_id && row.access_status
+          ? { id: row.access_request_id, status: row.access_status }
+          : null,
+      ),
+    ),
+    page: query.page,
+    limit: query.limit,
+    total: activeOpportunities,
+    stats: {
+      total_capital_seeking: Number(stats.total_capital_seeking),
+      active_opportunities: activeOpportunities,
+      trending_asset_class: trendingAssetClass(Number(stats.residential), Number(stats.commercial)),
+      average_expected_return:
+        stats.average_expected_return === null ? null : Number(stats.average_expected_return),
+    },
+  };
+}
+
+/**
+ * 'Recommended for You': up to 3 listings the funder has never asked about, ranked by fit with their
+ * profile (the domain's rule). The candidates are the newest few of each fit tier, which is enough
+ * for the ranking to find the true top 3 (see `fitOf`).
+ */
+export async function recommendProjects(db: Db, options: { viewer: Viewer }): Promise<Recommendation[]> {
+  const profile = (await repo.findFitProfile(db, options.viewer.id)) ?? {
+    investment_focus: null,
+    typical_deal_size_min: null,
+    typical_deal_size_max: null,
+  };
+  const focusTypes = propertyTypesForFocus(profile.investment_focus);
+  // Every type in focus is no filter at all.
+  const typeFilter =
+    focusTypes.length === 0 ? null : focusTypes.length === propertyTypes.length ? undefined : focusTypes;
+  const range = { min: profile.typical_deal_size_min, max: profile.typical_deal_size_max };
+  const hasRange = range.min !== null || range.max !== null;
+  const tiers: repo.CandidateTier[] = [];
+  if (typeFilter !== null && hasRange) tiers.push({ propertyTypes: typeFilter, loanRange: range });
+  if (typeFilter !== null) tiers.push({ propertyTypes: typeFilter });
+  if (hasRange) tiers.push({ loanRange: range });
+  tiers.push({});
+  const distinct = [...new Map(tiers.map((tier) => [JSON.stringify(tier), tier])).values()];
+  const candidates = await repo.recommendationCandidates(db, {
+    funderId: options.viewer.id,
+    tiers: distinct,
+    perTier: RECOMMENDED_LIMIT,
+  });
+  const previews = candidates.map((row) => toProjectPreview(row, null));
+  return rankRecommendations(profile, previews, RECOMMENDED_LIMIT);
+}

@@ -1,0 +1,141 @@
+import { Alert, Button, Center, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { marketplaceSorts } from '@plinth/domain/marketplace';
+import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
+import { type ReactNode, useEffect } from 'react';
+import { useMe } from '../../features/auth/api/get-me';
+import { useMarketplace } from '../../features/marketplace/api/list-marketplace';
+import { MarketplaceFiltersPanel } from '../../features/marketplace/components/marketplace-filters';
+import { MarketplaceGateNotice } from '../../features/marketplace/components/marketplace-gate-notice';
+import { MarketplaceStats } from '../../features/marketplace/components/marketplace-stats';
+import { OpportunityGrid } from '../../features/marketplace/components/opportunity-grid';
+import { SavedSearches } from '../../features/marketplace/components/saved-searches';
+import { useExportResults } from '../../features/marketplace/hooks/use-export-results';
+import { hasAnyFilter, useMarketplaceParams } from '../../features/marketplace/hooks/use-marketplace-params';
+import { gateOfAccount, gateOfError } from '../../features/marketplace/utils/marketplace-gate';
+import { sortLabels } from '../../features/marketplace/utils/marketplace-labels';
+
+const sortOptions = marketplaceSorts.map((value) => ({ value, label: sortLabels[value] }));
+
+export default function MarketplaceRoute() {
+  // The shell's guard renders this page only for a signed-in funder.
+  const { data: me } = useMe();
+  const accountGate = me ? gateOfAccount(me) : null;
+  return (
+    <Stack gap="lg">
+      <title>Marketplace | Plinth</title>
+      <Stack gap={4}>
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          Marketplace
+        </Title>
+        <Text c="gray.7">Vetted Australian development projects looking for finance.</Text>
+      </Stack>
+      {accountGate ? <MarketplaceGateNotice gate={accountGate} /> : <Marketplace />}
+    </Stack>
+  );
+}
+
+function Marketplace() {
+  const { params, filters, sort, page, loanRangeError, setFilter, setSort, setPage, applyFilters } =
+    useMarketplaceParams();
+  const query = useMarketplace(params, { enabled: loanRangeError === null });
+  const { exportResults, isExporting } = useExportResults(params);
+  const hasFilters = hasAnyFilter(filters);
+  const clearFilters = () => applyFilters({}, sort);
+  const data = query.data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
+
+  // A page past the end (an old link, or the last card of the last page taken): go to the last page.
+  const isPastLastPage = !!data && data.items.length === 0 && data.total > 0 && page > pageCount;
+  useEffect(() => {
+    if (isPastLastPage) setPage(pageCount);
+  }, [isPastLastPage, pageCount, setPage]);
+
+  // The server's gate decides when the account read is out of date (approval or subscription changed).
+  const serverGate = query.isError ? gateOfError(query.error) : null;
+  if (serverGate) return <MarketplaceGateNotice gate={serverGate} />;
+
+  let results: ReactNode;
+  if (loanRangeError) {
+    results = (
+      <Alert color="yellow" variant="light" c="dark.7" icon={<IconAlertCircle aria-hidden />}>
+        {loanRangeError}
+      </Alert>
+    );
+  } else if (query.isPending) {
+    results = (
+      <Center py="xl">
+        <Loader role="status" aria-label="Loading projects" />
+      </Center>
+    );
+  } else if (query.isError) {
+    results = (
+      <Alert
+        color="red"
+        variant="light"
+        c="red.9"
+        title="Failed to load projects"
+        icon={<IconAlertCircle aria-hidden />}
+      >
+        {query.error.message}
+      </Alert>
+    );
+  } else {
+    results = (
+      <OpportunityGrid
+        items={data!.items}
+        page={page}
+        pageCount={pageCount}
+        onPageChange={setPage}
+        hasFilters={hasFilters}
+        onClearFilters={clearFilters}
+      />
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <MarketplaceStats stats={loanRangeError ? undefined : data?.stats} />
+      <MarketplaceFiltersPanel
+        filters={filters}
+        loanRangeError={loanRangeError}
+        onChange={setFilter}
+        onClear={clearFilters}
+        hasFilters={hasFilters}
+      />
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Select
+          label="Sort by"
+          data={sortOptions}
+          value={sort}
+          onChange={(value) => {
+            const next = marketplaceSorts.find((s) => s === value);
+            if (next) setSort(next);
+          }}
+          allowDeselect={false}
+          w={{ base: '100%', xs: 240 }}
+        />
+        <Group gap="xs" wrap="wrap">
+          <SavedSearches
+            current={{ ...filters, sort }}
+            onApply={(saved) => applyFilters(saved, saved.sort)}
+          />
+          <Button
+            variant="default"
+            leftSection={<IconDownload aria-hidden size={18} />}
+            onClick={exportResults}
+            loading={isExporting}
+            disabled={!data || data.total === 0 || loanRangeError !== null}
+          >
+            Export Results
+          </Button>
+        </Group>
+      </Group>
+      <Text c="gray.7" fz="sm" aria-live="polite">
+        {data && !loanRangeError
+          ? `${data.total.toLocaleString('en-AU')} ${data.total === 1 ? 'project' : 'projects'} found`
+          : ''}
+      </Text>
+      <div aria-busy={query.isFetching}>{results}</div>
+    </Stack>
+  );
+}

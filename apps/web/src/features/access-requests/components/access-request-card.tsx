@@ -1,0 +1,81 @@
+import { Anchor, Blockquote, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { AccessDecision, AccessRequest } from '@plinth/domain/access';
+import { formatAud, formatDate } from '@plinth/domain/format';
+import { IconBuilding, IconCalendar, IconCheck, IconX } from '@tabler/icons-react';
+import { useId } from 'react';
+import { Link } from 'react-router';
+
+interface AccessRequestCardProps {
+  request: AccessRequest;
+  /** The decision being sent for this request, if any. */
+  busyDecision: AccessDecision | null;
+  /** True while another request's decision is being sent. */
+  isLocked: boolean;
+  onDecide: (decision: AccessDecision) => void;
+}
+
+/** One funder asking for a project's full file: who, from which company, their introduction, when. */
+export function AccessRequestCard({ request, busyDecision, isLocked, onDecide }: AccessRequestCardProps) {
+  const headingId = useId();
+  const company = [request.company_name, request.company_type].filter(Boolean).join(' · ');
+
+  return (
+    <Card component="article" aria-labelledby={headingId} withBorder radius="md" padding="lg">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Title order={2} fz="lg" id={headingId}>
+              {request.funder_name}
+            </Title>
+            <Group gap={6} c="gray.7" wrap="nowrap">
+              <IconBuilding aria-hidden size={16} style={{ flexShrink: 0 }} />
+              <Text fz="sm">{company || 'Company not provided'}</Text>
+            </Group>
+          </Stack>
+          <Group gap={6} c="gray.7" wrap="nowrap">
+            <IconCalendar aria-hidden size={16} />
+            <Text fz="sm">
+              Requested <time dateTime={request.requested_at}>{formatDate(request.requested_at)}</time>
+            </Text>
+          </Group>
+        </Group>
+        <Text fz="sm" c="dark.7">
+          Wants full access to{' '}
+          <Anchor component={Link} to={`/project/${request.project_id}`} c="navy.8" fw={600}>
+            {request.project_title ?? 'your project'}
+          </Anchor>{' '}
+          ({formatAud(request.loan_amount)}
+          {request.suburb ? `, ${request.suburb}` : ''})
+        </Text>
+        {request.initial_message ? (
+          <Blockquote color="navy" p="sm" fz="sm" c="dark.7" style={{ whiteSpace: 'pre-wrap' }}>
+            {request.initial_message}
+          </Blockquote>
+        ) : (
+          <Text fz="sm" c="gray.7" fs="italic">
+            No introduction was included.
+          </Text>
+        )}
+        <Group justify="flex-end" gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconX aria-hidden size={16} />}
+            loading={busyDecision === 'decline'}
+            disabled={isLocked || busyDecision === 'approve'}
+            onClick={() => onDecide('decline')}
+          >
+            Decline
+          </Button>
+          <Button
+            leftSection={<IconCheck aria-hidden size={16} />}
+            loading={busyDecision === 'approve'}
+            disabled={isLocked || busyDecision === 'decline'}
+            onClick={() => onDecide('approve')}
+          >
+            Approve
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,136 @@
+import { Badge, Button, Card, Group, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { formatAud } from '@plinth/domain/format';
+import { hasGrantedAccess, type ProjectPreview } from '@plinth/domain/marketplace';
+import { IconBuilding, IconMapPin, IconSparkles } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { useSendAccessRequest } from '../hooks/use-send-access-request';
+import { previewPlace, previewStage } from '../utils/preview-labels';
+import { IntroductionBox } from './introduction-box';
+import { ProjectPreviewModal } from './project-preview-modal';
+
+interface OpportunityCardProps {
+  preview: ProjectPreview;
+  /** Why it is recommended ('Recommended for You' on the dashboard). */
+  reason?: string;
+}
+
+/**
+ * Spec 000 section 2 (Funder opportunity card): OPPORTUNITY badge, loan amount, type and suburb,
+ * and the actions of the funder's access state.
+ */
+export function OpportunityCard({ preview, reason }: OpportunityCardProps) {
+  const headingId = useId();
+  const place = previewPlace(preview);
+
+  return (
+    <Card component="article" aria-labelledby={headingId} withBorder radius="md" padding="lg" h="100%">
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" align="center" gap="xs">
+          <Badge variant="light" color="navy" c="navy.9">
+            OPPORTUNITY
+          </Badge>
+          <Text fz="xs" c="gray.7">
+            {previewStage(preview.development_stage)}
+          </Text>
+        </Group>
+        <Stack gap={0}>
+          <Text fz="xs" c="gray.7">
+            Loan amount
+          </Text>
+          <Text fz={26} fw={700} c="navy.9" lh={1.2}>
+            {formatAud(preview.loan_amount)}
+          </Text>
+        </Stack>
+        <Title order={3} id={headingId} fz="md" fw={600} lh={1.35}>
+          <VisuallyHidden>Opportunity: </VisuallyHidden>
+          {preview.property_type} in {place}
+        </Title>
+        <Group gap="lg" c="gray.7">
+          <Group gap={6} wrap="nowrap">
+            <IconBuilding aria-hidden size={16} />
+            <Text fz="sm">{preview.property_type}</Text>
+          </Group>
+          <Group gap={6} wrap="nowrap">
+            <IconMapPin aria-hidden size={16} />
+            <Text fz="sm">{place}</Text>
+          </Group>
+        </Group>
+        {reason && (
+          <Group gap={6} wrap="nowrap" align="flex-start" c="teal.9">
+            <IconSparkles aria-hidden size={16} style={{ flexShrink: 0, marginTop: 2 }} />
+            <Text fz="sm">{reason}</Text>
+          </Group>
+        )}
+        <Stack gap="xs" mt="auto" pt="xs">
+          <CardActions preview={preview} />
+        </Stack>
+      </Stack>
+    </Card>
+  );
+}
+
+function CardActions({ preview }: { preview: ProjectPreview }) {
+  const [isPreviewOpen, setIsPreviewOpen] = useState(false);
+  const [isWriting, setIsWriting] = useState(false);
+  const { send, isSending } = useSendAccessRequest(preview.id);
+  const engageHintId = useId();
+
+  if (hasGrantedAccess(preview.access_status)) {
+    return (
+      <Group grow gap="xs">
+        <Button component={Link} to={`/project/${preview.id}`} variant="default" px="xs">
+          View Details
+        </Button>
+        {/* Deal rooms are a later issue: the button is there, explained, and does nothing yet. */}
+        <Tooltip label="Deal rooms open soon">
+          <Button
+            px="xs"
+            data-disabled
+            aria-disabled="true"
+            aria-describedby={engageHintId}
+            onClick={(event) => event.preventDefault()}
+          >
+            Engage
+          </Button>
+        </Tooltip>
+        <VisuallyHidden id={engageHintId}>Deal rooms open soon</VisuallyHidden>
+      </Group>
+    );
+  }
+
+  if (preview.access_status === 'pending') {
+    return (
+      <Button disabled fullWidth>
+        Request Pending
+      </Button>
+    );
+  }
+
+  return (
+    <>
+      {isWriting ? (
+        <IntroductionBox
+          sendLabel="Send"
+          isSending={isSending}
+          onCancel={() => setIsWriting(false)}
+          onSend={async (introduction) => {
+            const isSent = await send(introduction);
+            if (isSent) setIsWriting(false);
+            return isSent;
+          }}
+        />
+      ) : (
+        <Group grow gap="xs">
+          <Button variant="default" px="xs" onClick={() => setIsPreviewOpen(true)}>
+            View Preview
+          </Button>
+          <Button px="xs" onClick={() => setIsWriting(true)}>
+            Request Access
+          </Button>
+        </Group>
+      )}
+      <ProjectPreviewModal preview={preview} opened={isPreviewOpen} onClose={() => setIsPreviewOpen(false)} />
+    </>
+  );
+}
