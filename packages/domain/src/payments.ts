@@ -77,6 +77,81 @@ export function sandboxCardOutcome(input: {
   return { ok: true, outcome: 'unknown_card' };
 }
 
+/** What was typed into a card field, digits only: the spaces and ' / ' the form puts in are dropped. */
+export const cardDigits = (input: string) => input.replace(/\D/g, '');
+
+/** The Luhn checksum every card number passes. */
+export function passesLuhn(digits: string) {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/*
+ * The inline checks Stripe Elements makes in the browser, with its kind of messages. The sandbox's
+ * card form makes the same checks, so a typo is caught before anything is sent.
+ */
+
+export function cardNumberError(value: string) {
+  const digits = cardDigits(value);
+  if (digits.length === 0) return 'Enter your card number';
+  if (digits.length < 13) return 'Your card number is incomplete';
+  if (!passesLuhn(digits)) return 'Your card number is invalid';
+  return null;
+}
+
+/** The expiry typed as 'MM / YY'; the month it names is still good, an earlier one is in the past. */
+export function cardExpiryError(value: string, now = new Date()) {
+  const digits = cardDigits(value);
+  if (digits.length === 0) return 'Enter the expiry date';
+  if (digits.length < 4) return "Your card's expiry date is incomplete";
+  const month = Number(digits.slice(0, 2));
+  const year = 2000 + Number(digits.slice(2));
+  if (month < 1 || month > 12) return "Your card's expiry month is invalid";
+  const thisMonth = now.getFullYear() * 12 + now.getMonth();
+  if (year * 12 + (month - 1) < thisMonth) return "Your card's expiry date is in the past";
+  return null;
+}
+
+export function cardCvcError(value: string) {
+  const digits = cardDigits(value);
+  if (digits.length === 0) return 'Enter the security code';
+  if (digits.length < 3) return "Your card's security code is incomplete";
+  return null;
+}
+
+export type PaymentMethodResult = { ok: true; paymentMethodId: string } | { ok: false; message: string };
+
+/**
+ * The sandbox has no Stripe.js to turn a card into a PaymentMethod, so it does what Stripe test mode
+ * would: a test card number becomes Stripe's test PaymentMethod id (DESIGN.md section 4), and only
+ * that id goes to the server. Any other number is declined here, as Stripe test mode declines real
+ * cards, with the sandbox's own hint at the test cards.
+ */
+export function sandboxPaymentMethodFor(cardNumber: string): PaymentMethodResult {
+  const card = sandboxCardOutcome({ card_number: cardNumber });
+  if (!card.ok) return card;
+  switch (card.outcome) {
+    case 'succeeded':
+      return { ok: true, paymentMethodId: sandboxPaymentMethods.success };
+    case 'declined':
+      return { ok: true, paymentMethodId: sandboxPaymentMethods.declined };
+    case 'requires_action':
+      return { ok: true, paymentMethodId: sandboxPaymentMethods.requiresAction };
+    case 'unknown_card':
+      return { ok: false, message: paymentMessages.unknownTestCard };
+    default:
+      return card.outcome satisfies never;
+  }
+}
+
 export const createProjectPaymentBody = z.strictObject({
   project_id: z.uuid({ error: 'Project not found' }),
 });

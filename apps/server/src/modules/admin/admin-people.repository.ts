@@ -113,25 +113,3 @@ export async function setApproved(trx: Db, id: string): Promise<void> {
     .where('id', '=', id)
     .execute();
 }
-
-/** The payment a failed subscription is about: the funder's latest subscription payment still pending or completed. */
-export async function markLatestSubscriptionPaymentFailed(trx: Db, userId: string, failureMessage: string) {
-  const payment = await trx
-    .selectFrom('payment')
-    .select(['id', 'status'])
-    .where('user_id', '=', userId)
-    .where('type', '=', 'subscription')
-    .where('status', 'in', ['pending', 'completed'])
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!payment) return null;
-  await trx
-    .updateTable('payment')
-    .set({ status: 'failed', failure_message: failureMessage, updated_at: sql`now()` })
-    .where('id', '=', payment.id)
-    .execute();
-  return payment;
-}

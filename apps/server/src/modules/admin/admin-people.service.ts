@@ -21,6 +21,7 @@ import {
   notifySubscriptionFailed,
   transitionSubscription,
 } from '../subscriptions/subscriptions.service';
+import { markLatestPaymentFailed } from './admin.repository';
 import type { AdminDeps } from './admin.service';
 import * as repo from './admin-people.repository';
 
@@ -190,7 +191,7 @@ export async function markSubscriptionFailed(deps: AdminDeps, options: ActionOpt
       event,
       action: 'subscription.payment_failed',
     });
-    await repo.markLatestSubscriptionPaymentFailed(trx, user.id, 'Marked as failed by an admin');
+    await markLatestPaymentFailed(trx, { userId: user.id }, 'Marked as failed by an admin');
     await notifySubscriptionFailed(trx, deps.config.BASE_URL, user);
     return adminPeopleMessages.subscriptionFailed;
   });

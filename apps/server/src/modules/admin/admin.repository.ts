@@ -135,13 +135,24 @@ export function listOverrideHistory(db: Db, limit: number) {
     .execute();
 }
 
-/** The payment a failed review is about: the project's latest listing payment still pending or completed. */
-export async function markLatestListingPaymentFailed(trx: Db, projectId: string, failureMessage: string) {
+/**
+ * The payment an admin marks failed: a project's latest listing payment, or a funder's latest
+ * subscription payment, still pending or completed. Locked, then marked failed; null when none.
+ */
+export async function markLatestPaymentFailed(
+  trx: Db,
+  owner: { projectId: string } | { userId: string },
+  failureMessage: string,
+) {
+  const [column, id, type] =
+    'projectId' in owner
+      ? (['project_id', owner.projectId, 'project_listing'] as const)
+      : (['user_id', owner.userId, 'subscription'] as const);
   const payment = await trx
     .selectFrom('payment')
     .select(['id', 'status'])
-    .where('project_id', '=', projectId)
-    .where('type', '=', 'project_listing')
+    .where(column, '=', id)
+    .where('type', '=', type)
     .where('status', 'in', ['pending', 'completed'])
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')

@@ -241,7 +241,11 @@ export function denyProject(
       extra: rejectionFields(options.reason),
     });
     if (options.paymentNotReceived) {
-      await repo.markLatestListingPaymentFailed(trx, project.id, 'Payment not received (denied by an admin)');
+      await repo.markLatestPaymentFailed(
+        trx,
+        { projectId: project.id },
+        'Payment not received (denied by an admin)',
+      );
     }
     await notifyRejected(trx, deps, project, {
       reason: options.reason,
@@ -261,7 +265,7 @@ export function markPaymentFailed(deps: AdminDeps, options: ActionOptions) {
       event: { type: 'payment_failed' },
       action: 'project.payment_failed',
     });
-    await repo.markLatestListingPaymentFailed(trx, project.id, 'Marked as failed by an admin');
+    await repo.markLatestPaymentFailed(trx, { projectId: project.id }, 'Marked as failed by an admin');
     await notify(trx, {
       userId: project.borrower_id,
       type: 'system',

@@ -1,7 +1,8 @@
-import { Alert, Button, Center, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { marketplaceSorts } from '@plinth/domain/marketplace';
 import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
+import { LoadFailedAlert, LoadingBlock } from '../../components/load-states';
 import { useMe } from '../../features/auth/api/get-me';
 import { useMarketplace } from '../../features/marketplace/api/list-marketplace';
 import { MarketplaceFiltersPanel } from '../../features/marketplace/components/marketplace-filters';
@@ -62,23 +63,9 @@ function Marketplace() {
       </Alert>
     );
   } else if (query.isPending) {
-    results = (
-      <Center py="xl">
-        <Loader role="status" aria-label="Loading projects" />
-      </Center>
-    );
+    results = <LoadingBlock label="Loading projects" />;
   } else if (query.isError) {
-    results = (
-      <Alert
-        color="red"
-        variant="light"
-        c="red.9"
-        title="Failed to load projects"
-        icon={<IconAlertCircle aria-hidden />}
-      >
-        {query.error.message}
-      </Alert>
-    );
+    results = <LoadFailedAlert title="Failed to load projects">{query.error.message}</LoadFailedAlert>;
   } else {
     results = (
       <OpportunityGrid

@@ -1,13 +1,12 @@
-import { Alert, Button, Center, Group, Loader, Pagination, Stack, Title } from '@mantine/core';
-import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useMyProjects } from '../../features/projects/api/list-my-projects';
 import { DraftWarning } from '../../features/projects/components/draft-warning';
+import { MyProjectsResults } from '../../features/projects/components/my-projects-results';
 import { ProjectCardList } from '../../features/projects/components/project-card-list';
 import { ProjectListTabs } from '../../features/projects/components/project-list-tabs';
 import { ProjectTable } from '../../features/projects/components/project-table';
-import { ProjectsEmptyState } from '../../features/projects/components/projects-empty-state';
 import { useIsMobile } from '../../features/projects/hooks/use-is-mobile';
 import { useProjectListParams } from '../../features/projects/hooks/use-project-list-params';
 
@@ -18,50 +17,6 @@ export default function MyProjectsRoute() {
   const query = useMyProjects(params);
   const isMobile = useIsMobile();
   const data = query.data;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
-
-  let list: ReactNode;
-  if (query.isPending) {
-    list = (
-      <Center py="xl">
-        <Loader role="status" aria-label="Loading projects" />
-      </Center>
-    );
-  } else if (query.isError) {
-    list = (
-      <Alert
-        color="red"
-        variant="light"
-        c="red.9"
-        title="Failed to load projects"
-        icon={<IconAlertCircle aria-hidden />}
-      >
-        {query.error.message}
-      </Alert>
-    );
-  } else if (data!.items.length === 0) {
-    list = <ProjectsEmptyState hasAnyProject={data!.counts.all > 0} filterLabel={filterLabels[params.tab]} />;
-  } else {
-    list = (
-      <Stack gap="lg">
-        {isMobile ? <ProjectCardList projects={data!.items} /> : <ProjectTable projects={data!.items} />}
-        {pageCount > 1 && (
-          <Center>
-            <Pagination
-              total={pageCount}
-              value={params.page}
-              onChange={setPage}
-              size={isMobile ? 'sm' : 'md'}
-              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-              getControlProps={(control) => ({
-                'aria-label': control === 'previous' ? 'Previous page' : 'Next page',
-              })}
-            />
-          </Center>
-        )}
-      </Stack>
-    );
-  }
 
   return (
     <Stack gap="lg">
@@ -82,7 +37,17 @@ export default function MyProjectsRoute() {
         onTabChange={setTab}
         onSortChange={setSort}
       >
-        {list}
+        <MyProjectsResults
+          query={query}
+          filterLabel={filterLabels[params.tab]}
+          page={params.page}
+          onPageChange={setPage}
+          paginationSize={isMobile ? 'sm' : 'md'}
+        >
+          {(projects) =>
+            isMobile ? <ProjectCardList projects={projects} /> : <ProjectTable projects={projects} />
+          }
+        </MyProjectsResults>
       </ProjectListTabs>
     </Stack>
   );

@@ -1,18 +1,9 @@
-import {
-  Alert,
-  Anchor,
-  Center,
-  Loader,
-  Pagination,
-  Paper,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
-import { IconAlertCircle, IconInbox } from '@tabler/icons-react';
+import { Anchor, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconInbox } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { LoadFailedAlert, LoadingBlock } from '../../../components/load-states';
+import { PagePagination } from '../../../components/page-pagination';
 import { useAccessRequests } from '../api/list-access-requests';
 import { useDecideAccessRequest } from '../hooks/use-decide-access-request';
 import { AccessRequestCard } from './access-request-card';
@@ -26,24 +17,10 @@ export function PendingAccessRequests() {
   const { decide, busy } = useDecideAccessRequest();
 
   if (query.isPending) {
-    return (
-      <Center py="xl">
-        <Loader role="status" aria-label="Loading access requests" />
-      </Center>
-    );
+    return <LoadingBlock label="Loading access requests" />;
   }
   if (query.isError) {
-    return (
-      <Alert
-        color="red"
-        variant="light"
-        c="red.9"
-        title="Failed to load access requests"
-        icon={<IconAlertCircle aria-hidden />}
-      >
-        {query.error.message}
-      </Alert>
-    );
+    return <LoadFailedAlert title="Failed to load access requests">{query.error.message}</LoadFailedAlert>;
   }
 
   const { items, total } = query.data;
@@ -92,19 +69,7 @@ export function PendingAccessRequests() {
           onDecide={(decision) => decide(request.id, decision)}
         />
       ))}
-      {pageCount > 1 && (
-        <Center>
-          <Pagination
-            total={pageCount}
-            value={page}
-            onChange={setPage}
-            getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-            getControlProps={(control) => ({
-              'aria-label': control === 'previous' ? 'Previous page' : 'Next page',
-            })}
-          />
-        </Center>
-      )}
+      <PagePagination page={page} pageCount={pageCount} onChange={setPage} />
     </Stack>
   );
 }

@@ -2,8 +2,8 @@ import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import type { AdminUser } from '@plinth/domain/admin';
 import { MESSAGE_MAX_LENGTH } from '@plinth/domain/constants';
 import { useState } from 'react';
+import { notifyAction } from '../../../lib/notify-action';
 import { useSendAdminMessage } from '../api/send-admin-message';
-import { notifyAction } from '../utils/notify-action';
 import { roleLabelOf } from '../utils/people-labels';
 
 interface AdminMessageModalProps {

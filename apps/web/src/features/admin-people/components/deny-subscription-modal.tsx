@@ -1,5 +1,5 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { Text } from '@mantine/core';
+import { ReasonModal } from '../../../components/reason-modal';
 
 interface DenySubscriptionModalProps {
   opened: boolean;
@@ -22,48 +22,21 @@ export function DenySubscriptionModal({
   onClose,
   onDeny,
 }: DenySubscriptionModalProps) {
-  const [reason, setReason] = useState('');
-
-  const close = () => {
-    if (isPending) return;
-    setReason('');
-    onClose();
-  };
-
-  const confirm = async () => {
-    const trimmed = reason.trim();
-    if (!trimmed) return close();
-    if (await onDeny(trimmed)) {
-      setReason('');
-      onClose();
-    }
-  };
-
   return (
-    <Modal opened={opened} onClose={close} title="Deny Subscription" centered>
-      <Stack gap="md">
-        <Text>
-          Deny the subscription of <strong>{target}</strong>. The funder is told the reason and may subscribe
-          again.
-        </Text>
-        <Textarea
-          label="Reason for the denial"
-          autosize
-          minRows={3}
-          maxLength={2000}
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          data-autofocus
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close} disabled={isPending}>
-            Cancel
-          </Button>
-          <Button color="red.9" loading={isPending} onClick={confirm}>
-            Deny Subscription
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ReasonModal
+      opened={opened}
+      title="Deny Subscription"
+      reasonLabel="Reason for the denial"
+      confirmLabel="Deny Subscription"
+      confirmColor="red.9"
+      isPending={isPending}
+      onClose={onClose}
+      onConfirm={onDeny}
+    >
+      <Text>
+        Deny the subscription of <strong>{target}</strong>. The funder is told the reason and may subscribe
+        again.
+      </Text>
+    </ReasonModal>
   );
 }

@@ -1,6 +1,6 @@
 import type { AdminUser } from '@plinth/domain/admin';
+import { notifyAction } from '../../../lib/notify-action';
 import { useForceApproveFunder } from '../api/force-approve-funder';
-import { notifyAction, serverMessage } from '../utils/notify-action';
 import { companyOf } from '../utils/people-labels';
 import type { OverrideDialogComponent } from './override-dialog-slot';
 
@@ -20,11 +20,10 @@ export function ForceApproveDialog({ OverrideDialog, funder, opened, onClose }: 
 
   const execute = async (reason: string) =>
     funder
-      ? notifyAction(
-          () => forceApprove.mutateAsync({ id: funder.id, reason }),
-          { success: 'Funder Force Approved', failure: 'Override Failed' },
-          serverMessage,
-        )
+      ? notifyAction(() => forceApprove.mutateAsync({ id: funder.id, reason }), {
+          success: 'Funder Force Approved',
+          failure: 'Override Failed',
+        })
       : false;
 
   return (

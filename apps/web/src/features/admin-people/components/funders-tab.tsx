@@ -2,10 +2,10 @@ import { Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title 
 import type { AdminUser } from '@plinth/domain/admin';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
+import { useIsMobile } from '../../../lib/use-is-mobile';
+import { useLoadFailedNotice } from '../../../lib/use-load-failed-notice';
 import { PEOPLE_PER_PAGE, useAdminUsers } from '../api/get-admin-users';
 import { useDialogTarget } from '../hooks/use-dialog-target';
-import { useIsMobile } from '../hooks/use-is-mobile';
-import { useLoadFailedNotice } from '../hooks/use-load-failed-notice';
 import { companyOf } from '../utils/people-labels';
 import { ForceApproveDialog } from './force-approve-dialog';
 import { ListEmpty, ListFailed, ListLoading, ListPagination } from './list-states';

@@ -14,16 +14,16 @@ import type { AdminUser } from '@plinth/domain/admin';
 import { formatDate } from '@plinth/domain/format';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { notifyAction } from '../../../lib/notify-action';
+import { useIsMobile } from '../../../lib/use-is-mobile';
+import { useLoadFailedNotice } from '../../../lib/use-load-failed-notice';
 import { useApproveSubscription } from '../api/approve-subscription';
 import { useDenySubscription } from '../api/deny-subscription';
 import { PEOPLE_PER_PAGE, useAdminUsers } from '../api/get-admin-users';
 import { useMarkSubscriptionFailed } from '../api/mark-subscription-failed';
 import { useDialogTarget } from '../hooks/use-dialog-target';
-import { useIsMobile } from '../hooks/use-is-mobile';
-import { useLoadFailedNotice } from '../hooks/use-load-failed-notice';
-import { notifyAction, serverMessage } from '../utils/notify-action';
 import { companyOf } from '../utils/people-labels';
-import { ConfirmModal } from './confirm-modal';
 import { DenySubscriptionModal } from './deny-subscription-modal';
 import { ListEmpty, ListFailed, ListLoading, ListPagination } from './list-states';
 import { RawSubscriptionStatus, SubscriptionBadge } from './people-badges';
@@ -70,31 +70,28 @@ export function SubscriptionsTab() {
     onDeny: denying.open,
     onMarkFailed: failing.open,
     onApprove: (funder) =>
-      void notifyAction(
-        () => approve.mutateAsync(funder.id),
-        { success: 'Subscription Approved', failure: 'Approval Failed' },
-        serverMessage,
-      ),
+      void notifyAction(() => approve.mutateAsync(funder.id), {
+        success: 'Subscription Approved',
+        failure: 'Approval Failed',
+      }),
     approvingId: approve.isPending ? approve.variables : undefined,
   };
 
   const denySubscription = async (reason: string) =>
     denying.target
-      ? notifyAction(
-          () => deny.mutateAsync({ id: denying.target!.id, reason }),
-          { success: 'Subscription Denied', failure: 'Denial Failed' },
-          serverMessage,
-        )
+      ? notifyAction(() => deny.mutateAsync({ id: denying.target!.id, reason }), {
+          success: 'Subscription Denied',
+          failure: 'Denial Failed',
+        })
       : false;
 
   const confirmFailed = async () => {
     const funder = failing.target;
     if (!funder) return;
-    const isDone = await notifyAction(
-      () => markFailed.mutateAsync(funder.id),
-      { success: 'Marked as Failed', failure: 'Failed to Mark Payment' },
-      serverMessage,
-    );
+    const isDone = await notifyAction(() => markFailed.mutateAsync(funder.id), {
+      success: 'Marked as Failed',
+      failure: 'Failed to Mark Payment',
+    });
     if (isDone) failing.close();
   };
 

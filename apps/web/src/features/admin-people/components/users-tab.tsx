@@ -2,12 +2,12 @@ import { Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text,
 import type { AdminUser } from '@plinth/domain/admin';
 import { formatDate } from '@plinth/domain/format';
 import { useState } from 'react';
+import { notifyAction } from '../../../lib/notify-action';
+import { useIsMobile } from '../../../lib/use-is-mobile';
+import { useLoadFailedNotice } from '../../../lib/use-load-failed-notice';
 import { useApproveUser } from '../api/approve-user';
 import { PEOPLE_PER_PAGE, useAdminUsers } from '../api/get-admin-users';
 import { useDialogTarget } from '../hooks/use-dialog-target';
-import { useIsMobile } from '../hooks/use-is-mobile';
-import { useLoadFailedNotice } from '../hooks/use-load-failed-notice';
-import { notifyAction, serverMessage } from '../utils/notify-action';
 import { roleLabelOf } from '../utils/people-labels';
 import { AdminMessageModal } from './admin-message-modal';
 import { ListEmpty, ListFailed, ListLoading, ListPagination } from './list-states';
@@ -45,11 +45,10 @@ export function UsersTab() {
     onView: viewing.open,
     onMessage: messaging.open,
     onApprove: (user) =>
-      void notifyAction(
-        () => approve.mutateAsync(user.id),
-        { success: 'User Approved', failure: 'Approval Failed' },
-        serverMessage,
-      ),
+      void notifyAction(() => approve.mutateAsync(user.id), {
+        success: 'User Approved',
+        failure: 'Approval Failed',
+      }),
     approvingId: approve.isPending ? approve.variables : undefined,
   };
 

@@ -1,9 +1,9 @@
 import { Badge, Stack, Tabs, VisuallyHidden } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useLoadFailedNotice } from '../../../lib/use-load-failed-notice';
 import { type AdminProjectsFilter, useAdminProjects } from '../api/get-admin-projects';
 import { useAdminStats } from '../api/get-admin-stats';
-import { useLoadFailedNotice } from '../hooks/use-load-failed-notice';
 import { AdminHeader } from './admin-header';
 import { ComingLaterPanel } from './coming-later-panel';
 import { OverrideHistoryTable } from './override-history-table';

@@ -1,5 +1,5 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { Text } from '@mantine/core';
+import { ReasonModal } from '../../../components/reason-modal';
 
 interface OverrideDialogProps {
   opened: boolean;
@@ -25,54 +25,32 @@ export function OverrideDialog({
   onClose,
   onExecute,
 }: OverrideDialogProps) {
-  const [reason, setReason] = useState('');
-  const trimmed = reason.trim();
-
-  const close = () => {
-    setReason('');
-    onClose();
-  };
-
-  const execute = async () => {
-    if (!trimmed) return;
-    if (await onExecute(trimmed)) close();
-  };
-
   return (
-    <Modal opened={opened} onClose={close} title="Admin Override Confirmation" centered>
-      <Stack gap="md">
-        <div>
-          <Text fz="sm" c="dimmed">
-            Action
-          </Text>
-          <Text fw={600}>{action}</Text>
-        </div>
-        <div>
-          <Text fz="sm" c="dimmed">
-            Target
-          </Text>
-          <Text fw={600}>{target}</Text>
-        </div>
-        <Textarea
-          label="Reason"
-          description="Recorded in the audit log with your name."
-          required
-          autosize
-          minRows={3}
-          maxLength={2000}
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          data-autofocus
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
-          <Button color="red.9" disabled={!trimmed} loading={isPending} onClick={execute}>
-            Execute Override
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ReasonModal
+      opened={opened}
+      title="Admin Override Confirmation"
+      reasonLabel="Reason"
+      reasonDescription="Recorded in the audit log with your name."
+      isReasonRequired
+      confirmLabel="Execute Override"
+      confirmColor="red.9"
+      isPending={isPending}
+      canCancelWhilePending
+      onClose={onClose}
+      onConfirm={onExecute}
+    >
+      <div>
+        <Text fz="sm" c="dimmed">
+          Action
+        </Text>
+        <Text fw={600}>{action}</Text>
+      </div>
+      <div>
+        <Text fz="sm" c="dimmed">
+          Target
+        </Text>
+        <Text fw={600}>{target}</Text>
+      </div>
+    </ReasonModal>
   );
 }

@@ -15,12 +15,12 @@ import type { AdminProject } from '@plinth/domain/admin';
 import type { AdminStatusChoice } from '@plinth/domain/listing';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { notifyAction } from '../../../lib/notify-action';
+import { useIsMobile } from '../../../lib/use-is-mobile';
 import type { AdminProjectsFilter, AdminProjectsPage } from '../api/get-admin-projects';
 import { useUpdateProjectStatus } from '../api/update-project-status';
-import { useIsMobile } from '../hooks/use-is-mobile';
 import { type OverrideKind, overrideActionLabels, useOverrideAction } from '../hooks/use-override-action';
 import { usePaymentCheck } from '../hooks/use-payment-check';
-import { notifyAction } from '../utils/notify-action';
 import { OverrideDialog } from './override-dialog';
 import { type ProjectActionHandlers, statusChoiceLabels } from './project-actions';
 import { ProjectCards } from './project-cards';
@@ -80,16 +80,15 @@ export function ProjectsTab({
   };
 
   const executeOverride = async (reason: string) =>
-    override ? (await overrideAction.execute(override.value, override.project, reason)) !== undefined : false;
+    override ? overrideAction.execute(override.value, override.project, reason) : false;
 
   const changeStatus = async (reason: string) => {
     if (!statusChange) return false;
     const { project, value: status } = statusChange;
-    const done = await notifyAction(() => updateStatus.mutateAsync({ id: project.id, status, reason }), {
+    return notifyAction(() => updateStatus.mutateAsync({ id: project.id, status, reason }), {
       success: 'Status Updated',
       failure: 'Update Failed',
     });
-    return done !== undefined;
   };
 
   const pendingCount = data?.pending_review_count ?? 0;

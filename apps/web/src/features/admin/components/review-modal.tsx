@@ -14,12 +14,12 @@ import { notifications } from '@mantine/notifications';
 import { type AdminProject, adminMessages } from '@plinth/domain/admin';
 import { formatAud } from '@plinth/domain/format';
 import { type ReactNode, useState } from 'react';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { notifyAction } from '../../../lib/notify-action';
 import { useApproveProject } from '../api/approve-project';
 import { useDenyProject } from '../api/deny-project';
 import { useMarkPaymentFailed } from '../api/mark-payment-failed';
-import { notifyAction } from '../utils/notify-action';
 import { adminProjectUrl, paymentDashboardUrl } from '../utils/project-links';
-import { ConfirmModal } from './confirm-modal';
 
 interface ReviewModalProps {
   opened: boolean;
@@ -171,6 +171,8 @@ function ReviewContent({ project, onDone }: { project: AdminProject; onDone: () 
         message={`Mark the listing payment for '${project.title}' as failed? The project returns to an unpaid draft.`}
         confirmLabel="Mark as Failed"
         isPending={paymentFailed.isPending}
+        canCancelWhilePending
+        zIndex={300}
         onCancel={() => setIsConfirmingFailure(false)}
         onConfirm={markPaymentFailed}
       />

@@ -1,5 +1,5 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { Text } from '@mantine/core';
+import { ReasonModal } from '../../../components/reason-modal';
 
 interface StatusReasonModalProps {
   opened: boolean;
@@ -25,43 +25,20 @@ export function StatusReasonModal({
   onClose,
   onConfirm,
 }: StatusReasonModalProps) {
-  const [reason, setReason] = useState('');
-
-  const close = () => {
-    setReason('');
-    onClose();
-  };
-
-  const confirm = async () => {
-    const trimmed = reason.trim();
-    if (!trimmed) return close();
-    if (await onConfirm(trimmed)) close();
-  };
-
   return (
-    <Modal opened={opened} onClose={close} title="Change Status" centered>
-      <Stack gap="md">
-        <Text>
-          Set <strong>{target}</strong> to <strong>{statusLabel}</strong>.
-        </Text>
-        <Textarea
-          label="Reason for the status change"
-          autosize
-          minRows={3}
-          maxLength={2000}
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          data-autofocus
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
-          <Button loading={isPending} onClick={confirm}>
-            Change Status
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ReasonModal
+      opened={opened}
+      title="Change Status"
+      reasonLabel="Reason for the status change"
+      confirmLabel="Change Status"
+      isPending={isPending}
+      canCancelWhilePending
+      onClose={onClose}
+      onConfirm={onConfirm}
+    >
+      <Text>
+        Set <strong>{target}</strong> to <strong>{statusLabel}</strong>.
+      </Text>
+    </ReasonModal>
   );
 }

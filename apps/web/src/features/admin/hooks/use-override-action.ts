@@ -1,9 +1,9 @@
 import type { AdminProject } from '@plinth/domain/admin';
+import { notifyAction } from '../../../lib/notify-action';
 import { useApproveProject } from '../api/approve-project';
 import { useForcePublishProject } from '../api/force-publish-project';
 import { useRejectProject } from '../api/reject-project';
 import { useUpdateProjectStatus } from '../api/update-project-status';
-import { notifyAction } from '../utils/notify-action';
 
 /** The project actions that go through the override dialog (spec 001 section 2.3). */
 export type OverrideKind = 'quick_approve' | 'reapprove' | 'force_publish' | 'reject';

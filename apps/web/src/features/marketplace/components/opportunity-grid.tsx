@@ -1,6 +1,7 @@
-import { Button, Center, Pagination, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { marketplaceMessages, type ProjectPreview } from '@plinth/domain/marketplace';
 import { IconSearchOff } from '@tabler/icons-react';
+import { PagePagination } from '../../../components/page-pagination';
 import { OpportunityCard } from './opportunity-card';
 
 interface OpportunityGridProps {
@@ -53,20 +54,7 @@ export function OpportunityGrid({
           <OpportunityCard key={item.id} preview={item} />
         ))}
       </SimpleGrid>
-      {pageCount > 1 && (
-        <Center>
-          <Pagination
-            total={pageCount}
-            value={page}
-            onChange={onPageChange}
-            siblings={1}
-            getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-            getControlProps={(control) => ({
-              'aria-label': control === 'previous' ? 'Previous page' : 'Next page',
-            })}
-          />
-        </Center>
-      )}
+      <PagePagination page={page} pageCount={pageCount} onChange={onPageChange} siblings={1} />
     </Stack>
   );
 }

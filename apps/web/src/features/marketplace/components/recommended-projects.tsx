@@ -1,9 +1,9 @@
-import { Alert, Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { RECOMMENDED_LIMIT } from '@plinth/domain/constants';
-import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { LoadFailedAlert } from '../../../components/load-states';
 import { useFunderDashboard } from '../api/get-funder-dashboard';
 import { OpportunityCard } from './opportunity-card';
 
@@ -60,17 +60,7 @@ function RecommendedContent(): ReactNode {
     );
   }
   if (query.isError) {
-    return (
-      <Alert
-        color="red"
-        variant="light"
-        c="red.9"
-        title="Failed to load recommendations"
-        icon={<IconAlertCircle aria-hidden />}
-      >
-        {query.error.message}
-      </Alert>
-    );
+    return <LoadFailedAlert title="Failed to load recommendations">{query.error.message}</LoadFailedAlert>;
   }
   if (!recommended || recommended.length === 0) {
     return (

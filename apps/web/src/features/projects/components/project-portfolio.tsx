@@ -1,9 +1,8 @@
-import { Alert, Center, Loader, Pagination, SimpleGrid, Stack, Tabs } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { SimpleGrid, Tabs } from '@mantine/core';
+import { useState } from 'react';
 import { type MyProjectsParams, type ProjectListTab, useMyProjects } from '../api/list-my-projects';
 import { BorrowerProjectCard } from './borrower-project-card';
-import { ProjectsEmptyState } from './projects-empty-state';
+import { MyProjectsResults } from './my-projects-results';
 
 const PORTFOLIO_PAGE_SIZE = 9;
 
@@ -26,55 +25,7 @@ export function ProjectPortfolio() {
   const [tab, setTab] = useState<ProjectListTab>('all');
   const [page, setPage] = useState(1);
   const query = useMyProjects(portfolioParams(tab, page));
-  const data = query.data;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
   const emptyLabel = pills.find((p) => p.value === tab)!.empty;
-
-  let content: ReactNode;
-  if (query.isPending) {
-    content = (
-      <Center py="xl">
-        <Loader role="status" aria-label="Loading projects" />
-      </Center>
-    );
-  } else if (query.isError) {
-    content = (
-      <Alert
-        color="red"
-        variant="light"
-        c="red.9"
-        title="Failed to load projects"
-        icon={<IconAlertCircle aria-hidden />}
-      >
-        {query.error.message}
-      </Alert>
-    );
-  } else if (data!.items.length === 0) {
-    content = <ProjectsEmptyState hasAnyProject={data!.counts.all > 0} filterLabel={emptyLabel} />;
-  } else {
-    content = (
-      <Stack gap="lg">
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-          {data!.items.map((project) => (
-            <BorrowerProjectCard key={project.id} project={project} />
-          ))}
-        </SimpleGrid>
-        {pageCount > 1 && (
-          <Center>
-            <Pagination
-              total={pageCount}
-              value={page}
-              onChange={setPage}
-              getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
-              getControlProps={(control) => ({
-                'aria-label': control === 'previous' ? 'Previous page' : 'Next page',
-              })}
-            />
-          </Center>
-        )}
-      </Stack>
-    );
-  }
 
   return (
     <Tabs
@@ -95,7 +46,17 @@ export function ProjectPortfolio() {
           </Tabs.Tab>
         ))}
       </Tabs.List>
-      <Tabs.Panel value={tab}>{content}</Tabs.Panel>
+      <Tabs.Panel value={tab}>
+        <MyProjectsResults query={query} filterLabel={emptyLabel} page={page} onPageChange={setPage}>
+          {(projects) => (
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+              {projects.map((project) => (
+                <BorrowerProjectCard key={project.id} project={project} />
+              ))}
+            </SimpleGrid>
+          )}
+        </MyProjectsResults>
+      </Tabs.Panel>
     </Tabs>
   );
 }

@@ -2,13 +2,12 @@ import { Alert, Button, Center, Divider, Group, Loader, Modal, Stack, Text } fro
 import { LISTING_FEE_AUD } from '@plinth/domain/constants';
 import { formatAud } from '@plinth/domain/format';
 import { paymentMessages } from '@plinth/domain/payments';
-import { IconAlertCircle, IconLock, IconShieldCheck } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { PaymentSecurityNote } from '../../../components/payment/payment-security-note';
+import { SandboxAuthentication } from '../../../components/payment/sandbox-authentication';
+import { SandboxCardForm } from '../../../components/payment/sandbox-card-form';
+import { StripeCardForm } from '../../../components/payment/stripe-card-form';
 import type { PublishPayment } from '../hooks/use-publish-payment';
-import { SandboxCardForm } from './sandbox-card-form';
-
-// Stripe's code loads only when the server says Stripe is configured (publishable_key non-null).
-const StripeCardForm = lazy(() => import('./stripe-card-form'));
 
 interface PublishProjectModalProps {
   projectTitle: string;
@@ -65,62 +64,39 @@ export function PublishProjectModal({ projectTitle, payment }: PublishProjectMod
         {phase.kind === 'card' && (
           <>
             {phase.error && <PaymentError message={phase.error} />}
-            <SandboxCardForm isBusy={isBusy} onPay={payment.payWithCard} />
+            <SandboxCardForm
+              isBusy={isBusy}
+              submitLabel={`Pay ${fee}`}
+              onSubmit={({ cardNumber }) => payment.payWithCard(cardNumber)}
+            />
           </>
         )}
 
         {phase.kind === 'stripe' && phase.intent.publishable_key && (
           <>
             {phase.error && <PaymentError message={phase.error} />}
-            <Suspense
-              fallback={
-                <Center py="lg">
-                  <Loader role="status" aria-label="Loading card form" size="sm" />
-                </Center>
+            <StripeCardForm
+              publishableKey={phase.intent.publishable_key}
+              isBusy={isBusy}
+              submitLabel={`Pay ${fee}`}
+              fallbackMessage={paymentMessages.genericFailure}
+              onSubmit={(card) =>
+                payment.payWithStripe(() => card.confirmWithCard(phase.intent.client_secret))
               }
-            >
-              <StripeCardForm
-                publishableKey={phase.intent.publishable_key}
-                clientSecret={phase.intent.client_secret}
-                isBusy={isBusy}
-                onPay={payment.payWithStripe}
-              />
-            </Suspense>
+            />
           </>
         )}
 
         {phase.kind === 'authenticate' && (
-          <Stack gap="sm">
-            <Alert
-              color="navy"
-              variant="light"
-              c="navy.9"
-              role="status"
-              title="Authenticate payment"
-              icon={<IconShieldCheck aria-hidden />}
-            >
-              Your card issuer asks you to confirm this payment of {fee}. In the sandbox you choose the
-              outcome.
-            </Alert>
-            {phase.error && <PaymentError message={phase.error} />}
-            <Group grow>
-              <Button loading={isBusy} onClick={() => payment.authenticate(true)}>
-                Complete authentication
-              </Button>
-              <Button variant="default" disabled={isBusy} onClick={() => payment.authenticate(false)}>
-                Fail authentication
-              </Button>
-            </Group>
-          </Stack>
+          <SandboxAuthentication
+            amount={fee}
+            isBusy={isBusy}
+            error={phase.error && <PaymentError message={phase.error} />}
+            onAuthenticate={payment.authenticate}
+          />
         )}
 
-        <Group gap={6} wrap="nowrap" align="flex-start">
-          <IconLock aria-hidden size={16} style={{ flexShrink: 0, marginTop: 2 }} />
-          <Text fz="xs" c="gray.7">
-            Payment is secured by our card payment provider. Plinth never sees or stores your full card
-            details.
-          </Text>
-        </Group>
+        <PaymentSecurityNote />
       </Stack>
     </Modal>
   );

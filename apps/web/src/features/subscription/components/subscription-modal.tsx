@@ -14,16 +14,16 @@ import {
   Title,
 } from '@mantine/core';
 import { SUBSCRIPTION_PLAN_NAME } from '@plinth/domain/constants';
+import { sandboxPaymentMethodFor } from '@plinth/domain/payments';
 import { subscriptionBenefits, subscriptionMessages } from '@plinth/domain/subscriptions';
-import { IconAlertCircle, IconCheck, IconLock, IconShieldCheck } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
+import { PaymentSecurityNote } from '../../../components/payment/payment-security-note';
+import { SandboxAuthentication } from '../../../components/payment/sandbox-authentication';
+import { SandboxCardForm } from '../../../components/payment/sandbox-card-form';
+import { StripeCardForm } from '../../../components/payment/stripe-card-form';
 import { useSubscription } from '../api/get-subscription';
 import { type SubscribeNotice, useSubscribe } from '../hooks/use-subscribe';
-import { monthlyPrice } from '../utils/labels';
-import { SandboxCardForm } from './sandbox-card-form';
-
-// Stripe's code loads only when the server says Stripe is configured (publishable_key non-null).
-const StripeCardForm = lazy(() => import('./stripe-card-form'));
+import { monthlyPrice, startSubscriptionLabel } from '../utils/labels';
 
 interface SubscriptionModalProps {
   opened: boolean;
@@ -84,27 +84,7 @@ export function SubscriptionModal({ opened, onClose }: SubscriptionModalProps) {
         {phase.notice && <Notice notice={phase.notice} />}
 
         {phase.kind === 'authenticate' ? (
-          <Stack gap="sm">
-            <Alert
-              color="navy"
-              variant="light"
-              c="navy.9"
-              role="status"
-              title="Authenticate payment"
-              icon={<IconShieldCheck aria-hidden />}
-            >
-              Your card issuer asks you to confirm this payment of {monthlyPrice}. In the sandbox you choose
-              the outcome.
-            </Alert>
-            <Group grow>
-              <Button loading={isBusy} onClick={() => flow.authenticate(true)}>
-                Complete authentication
-              </Button>
-              <Button variant="default" disabled={isBusy} onClick={() => flow.authenticate(false)}>
-                Fail authentication
-              </Button>
-            </Group>
-          </Stack>
+          <SandboxAuthentication amount={monthlyPrice} isBusy={isBusy} onAuthenticate={flow.authenticate} />
         ) : info.isLoading ? (
           <Center py="lg">
             <Loader role="status" aria-label="Preparing secure payment" size="sm" />
@@ -119,34 +99,31 @@ export function SubscriptionModal({ opened, onClose }: SubscriptionModalProps) {
             </Button>
           </Stack>
         ) : info.data.publishable_key ? (
-          <Suspense
-            fallback={
-              <Center py="lg">
-                <Loader role="status" aria-label="Loading card form" size="sm" />
-              </Center>
-            }
-          >
-            <StripeCardForm
-              publishableKey={info.data.publishable_key}
-              isBusy={isBusy}
-              onSubscribe={flow.subscribe}
-            />
-          </Suspense>
+          <StripeCardForm
+            publishableKey={info.data.publishable_key}
+            isBusy={isBusy}
+            submitLabel={startSubscriptionLabel}
+            fallbackMessage={subscriptionMessages.activationFallback}
+            onSubmit={flow.subscribe}
+          />
         ) : (
-          <SandboxCardForm isBusy={isBusy} onSubscribe={flow.subscribe} />
+          // No Stripe.js in the sandbox: a test card number stands for its test PaymentMethod.
+          <SandboxCardForm
+            isBusy={isBusy}
+            submitLabel={startSubscriptionLabel}
+            onSubmit={({ cardNumber }) =>
+              flow.subscribe({ createPaymentMethod: async () => sandboxPaymentMethodFor(cardNumber) })
+            }
+          />
         )}
 
         <Text ta="center" fz="sm" fw={600} c="gray.7">
           Cancel anytime
         </Text>
         <Divider />
-        <Group gap={6} wrap="nowrap" align="flex-start">
-          <IconLock aria-hidden size={16} style={{ flexShrink: 0, marginTop: 2 }} />
-          <Text fz="xs" c="gray.7">
-            Payment is secured by our card payment provider. Plinth never sees or stores your full card
-            details. After payment an admin activates your subscription, usually within 24 hours.
-          </Text>
-        </Group>
+        <PaymentSecurityNote>
+          After payment an admin activates your subscription, usually within 24 hours.
+        </PaymentSecurityNote>
       </Stack>
     </Modal>
   );

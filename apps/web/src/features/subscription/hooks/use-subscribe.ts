@@ -1,11 +1,11 @@
 import { notifications } from '@mantine/notifications';
+import type { PaymentMethodResult } from '@plinth/domain/payments';
 import { createSubscriptionResponse, subscriptionMessages } from '@plinth/domain/subscriptions';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { confirmSandboxSubscription } from '../api/confirm-sandbox-subscription';
 import { createSubscription } from '../api/create-subscription';
 import { subscriptionQueryKey } from '../api/get-subscription';
-import type { PaymentMethodResult } from '../utils/sandbox-card';
 
 /**
  * The server keeps a paid subscription in payment_pending until an admin approves it (DESIGN.md

@@ -1,41 +1,47 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { cardCvcError, cardDigits, cardExpiryError, cardNumberError } from '@plinth/domain/payments';
 import { IconCreditCard } from '@tabler/icons-react';
-import type { CardPayment } from '../hooks/use-subscribe';
-import { startSubscriptionLabel } from '../utils/labels';
-import {
-  cardNumberError,
-  cvcError,
-  digitsOf,
-  expiryError,
-  formatExpiry,
-  groupCardNumber,
-  sandboxPaymentMethodFor,
-} from '../utils/sandbox-card';
+
+/** '4242424242424242' → '4242 4242 4242 4242'. */
+const groupCardNumber = (value: string) =>
+  cardDigits(value)
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
+
+/** '1230' → '12 / 30', as the placeholder 'MM / YY' shows. */
+function formatExpiry(value: string) {
+  const digits = cardDigits(value).slice(0, 4);
+  return digits.length > 2 ? `${digits.slice(0, 2)} / ${digits.slice(2)}` : digits;
+}
 
 interface SandboxCardFormProps {
   isBusy: boolean;
-  onSubscribe: (card: CardPayment) => void;
+  /** The button's text, with the amount: 'Pay $499', 'Start Subscription - $299/month'. */
+  submitLabel: string;
+  /** Receives the card number, digits only, once the checks pass; expiry and CVC go nowhere. */
+  onSubmit: (card: { cardNumber: string }) => void;
 }
 
 /**
- * The card form of the offline payment sandbox: checked in the browser as Stripe Elements would
- * check it, then turned into a test PaymentMethod id. The number itself never leaves the page.
+ * The card form of the offline payment sandbox. It checks what Stripe Elements checks in the
+ * browser (number length and checksum, expiry, CVC) and shows the same kind of inline messages;
+ * what becomes of the number (sent to the sandbox, or turned into a test PaymentMethod) is the
+ * caller's.
  */
-export function SandboxCardForm({ isBusy, onSubscribe }: SandboxCardFormProps) {
+export function SandboxCardForm({ isBusy, submitLabel, onSubmit }: SandboxCardFormProps) {
   const form = useForm({
     mode: 'controlled',
     initialValues: { cardNumber: '', expiry: '', cvc: '' },
     validateInputOnBlur: true,
-    validate: { cardNumber: cardNumberError, expiry: (value) => expiryError(value), cvc: cvcError },
+    validate: { cardNumber: cardNumberError, expiry: (value) => cardExpiryError(value), cvc: cardCvcError },
   });
 
-  const submit = form.onSubmit(({ cardNumber }) =>
-    onSubscribe({ createPaymentMethod: async () => sandboxPaymentMethodFor(digitsOf(cardNumber)) }),
-  );
-
   return (
-    <form noValidate onSubmit={submit}>
+    <form
+      noValidate
+      onSubmit={form.onSubmit(({ cardNumber }) => onSubmit({ cardNumber: cardDigits(cardNumber) }))}
+    >
       <Stack gap="sm">
         <TextInput
           label="Card number"
@@ -62,7 +68,7 @@ export function SandboxCardForm({ isBusy, onSubscribe }: SandboxCardFormProps) {
             autoComplete="cc-csc"
             maxLength={4}
             {...form.getInputProps('cvc')}
-            onChange={(event) => form.setFieldValue('cvc', digitsOf(event.currentTarget.value).slice(0, 4))}
+            onChange={(event) => form.setFieldValue('cvc', cardDigits(event.currentTarget.value).slice(0, 4))}
           />
         </Group>
         <Text fz="xs" c="gray.7">
@@ -70,7 +76,7 @@ export function SandboxCardForm({ isBusy, onSubscribe }: SandboxCardFormProps) {
           declined, 4000 0025 0000 3155 asks for confirmation. Use any future expiry and any CVC.
         </Text>
         <Button type="submit" loading={isBusy} fullWidth mt="xs">
-          {startSubscriptionLabel}
+          {submitLabel}
         </Button>
       </Stack>
     </form>

@@ -6,6 +6,10 @@ interface ConfirmModalProps {
   message: string;
   confirmLabel: string;
   isPending: boolean;
+  /** Whether Cancel (and Escape, and a click outside) still closes it while the action runs. */
+  canCancelWhilePending?: boolean;
+  /** Above the modal it is opened from, when there is one (Mantine modals sit at z-index 200). */
+  zIndex?: number;
   onCancel: () => void;
   onConfirm: () => void;
 }
@@ -17,16 +21,18 @@ export function ConfirmModal({
   message,
   confirmLabel,
   isPending,
+  canCancelWhilePending = false,
+  zIndex,
   onCancel,
   onConfirm,
 }: ConfirmModalProps) {
+  const isLocked = isPending && !canCancelWhilePending;
   return (
-    // Above the Review modal it is opened from (Mantine modals sit at z-index 200).
-    <Modal opened={opened} onClose={onCancel} title={title} centered zIndex={300}>
+    <Modal opened={opened} onClose={() => !isLocked && onCancel()} title={title} centered zIndex={zIndex}>
       <Stack gap="md">
         <Text>{message}</Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} data-autofocus>
+          <Button variant="default" onClick={onCancel} disabled={isLocked} data-autofocus>
             Cancel
           </Button>
           <Button color="red.9" loading={isPending} onClick={onConfirm}>

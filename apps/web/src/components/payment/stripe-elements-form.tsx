@@ -1,17 +1,10 @@
 import { Box, Button, Input, Stack } from '@mantine/core';
-import { LISTING_FEE_AUD } from '@plinth/domain/constants';
-import { formatAud } from '@plinth/domain/format';
-import { paymentMessages } from '@plinth/domain/payments';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useState } from 'react';
-import type { StripeOutcome } from '../hooks/use-publish-payment';
+import type { PaymentOutcome, StripeCard, StripeCardFormProps } from './stripe-card-form';
 
-/**
- * Stripe Elements, used when the server is configured with Stripe keys. This module is imported
- * lazily by the Publish modal only in that case, so Stripe's code (and its script from js.stripe.com)
- * never loads in the sandbox or on the landing page.
- */
+/** Stripe Elements itself; only stripe-card-form.tsx imports it, lazily, so Stripe stays out of other bundles. */
 
 const stripeByKey = new Map<string, Promise<Stripe | null>>();
 
@@ -25,14 +18,7 @@ function stripeFor(publishableKey: string) {
   return stripe;
 }
 
-export interface StripeCardFormProps {
-  publishableKey: string;
-  clientSecret: string;
-  isBusy: boolean;
-  onPay: (confirm: () => Promise<StripeOutcome>) => void;
-}
-
-export default function StripeCardForm({ publishableKey, ...props }: StripeCardFormProps) {
+export default function StripeElementsForm({ publishableKey, ...props }: StripeCardFormProps) {
   return (
     <Elements stripe={stripeFor(publishableKey)}>
       <CardForm {...props} />
@@ -40,21 +26,45 @@ export default function StripeCardForm({ publishableKey, ...props }: StripeCardF
   );
 }
 
-function CardForm({ clientSecret, isBusy, onPay }: Omit<StripeCardFormProps, 'publishableKey'>) {
+function CardForm({
+  isBusy,
+  submitLabel,
+  fallbackMessage,
+  onSubmit,
+}: Omit<StripeCardFormProps, 'publishableKey'>) {
   const stripe = useStripe();
   const elements = useElements();
   const [cardError, setCardError] = useState<string | null>(null);
 
-  const confirm = async (): Promise<StripeOutcome> => {
-    const card = elements?.getElement(CardElement);
-    if (!stripe || !card) return { ok: false, message: paymentMessages.genericFailure };
-    const { error, paymentIntent } = await stripe.confirmCardPayment(clientSecret, {
-      payment_method: { card },
-    });
-    if (error) return { ok: false, message: error.message ?? paymentMessages.genericFailure };
+  const failure = (message?: string) => ({ ok: false, message: message ?? fallbackMessage }) as const;
+
+  const confirm = async (clientSecret: string, isWithCard: boolean): Promise<PaymentOutcome> => {
+    if (!stripe) return failure();
+    let result: Awaited<ReturnType<Stripe['confirmCardPayment']>>;
+    if (isWithCard) {
+      const card = elements?.getElement(CardElement);
+      if (!card) return failure();
+      result = await stripe.confirmCardPayment(clientSecret, { payment_method: { card } });
+    } else {
+      result = await stripe.confirmCardPayment(clientSecret);
+    }
+    const { error, paymentIntent } = result;
+    if (error) return failure(error.message);
     // 'processing' is a success still settling at the bank; the webhook completes it.
     if (paymentIntent.status === 'succeeded' || paymentIntent.status === 'processing') return { ok: true };
-    return { ok: false, message: paymentMessages.genericFailure };
+    return failure();
+  };
+
+  const card: StripeCard = {
+    createPaymentMethod: async () => {
+      const element = elements?.getElement(CardElement);
+      if (!stripe || !element) return failure();
+      const { error, paymentMethod } = await stripe.createPaymentMethod({ type: 'card', card: element });
+      if (error) return failure(error.message);
+      return { ok: true, paymentMethodId: paymentMethod.id };
+    },
+    confirmWithCard: (clientSecret) => confirm(clientSecret, true),
+    confirmAction: (clientSecret) => confirm(clientSecret, false),
   };
 
   return (
@@ -62,7 +72,7 @@ function CardForm({ clientSecret, isBusy, onPay }: Omit<StripeCardFormProps, 'pu
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        onPay(confirm);
+        onSubmit(card);
       }}
     >
       <Stack gap="sm">
@@ -82,7 +92,7 @@ function CardForm({ clientSecret, isBusy, onPay }: Omit<StripeCardFormProps, 'pu
           </Box>
         </Input.Wrapper>
         <Button type="submit" loading={isBusy} disabled={!stripe} fullWidth mt="xs">
-          Pay {formatAud(LISTING_FEE_AUD)}
+          {submitLabel}
         </Button>
       </Stack>
     </form>

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 
 export interface ActionTitles {
-  /** Title of the success notice (spec 001 section 8). */
+  /** Title of the success notice (spec 001 section 8); its text is the server's `message` unless told. */
   success: string;
   /** Title of the failure notice; its text is the server's error message. */
   failure: string;
@@ -10,17 +10,23 @@ export interface ActionTitles {
 const failureText = (error: unknown) =>
   error instanceof Error && error.message ? error.message : 'Something went wrong';
 
-/** The people actions answer with `{ message, user }`: the server's message is the notice's text. */
-export const serverMessage = (result: { message: string }) => result.message;
-
 /**
  * Runs one admin action and reports the outcome as a notification. Resolves to true when it
  * succeeded; a failure is already reported, so callers only decide what to close.
  */
-export async function notifyAction<T>(
+export function notifyAction<T extends { message: string }>(
+  call: () => Promise<T>,
+  titles: ActionTitles,
+): Promise<boolean>;
+export function notifyAction<T>(
   call: () => Promise<T>,
   titles: ActionTitles,
   successText: (result: T) => string,
+): Promise<boolean>;
+export async function notifyAction<T>(
+  call: () => Promise<T>,
+  titles: ActionTitles,
+  successText = (result: T) => (result as { message: string }).message,
 ): Promise<boolean> {
   try {
     const result = await call();
