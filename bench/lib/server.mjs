@@ -17,11 +17,16 @@ export const freePort = () =>
     });
   });
 
-export async function startServer(env = {}) {
+/**
+ * Starts apps/server/dist/main.js as a child process and waits for /api/health. `seedDemo: false`
+ * leaves the database as the migrations make it (a benchmark that seeds its own data).
+ */
+export async function startServer(env = {}, { seedDemo = true } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'plinth-bench-'));
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js'), '--seed-demo'], {
+  const args = [join(root, 'apps/server/dist/main.js'), ...(seedDemo ? ['--seed-demo'] : [])];
+  const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -35,13 +40,7 @@ export async function startServer(env = {}) {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) break;
-    } catch {}
-    if (i > 300) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitForHealth(baseURL, child);
   return {
     baseURL,
     pid: child.pid,
@@ -52,6 +51,22 @@ export async function startServer(env = {}) {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Polls `${baseURL}${path}` (default /api/health) until it answers 200 (30 s at most, or until the child exits). */
+export async function waitForHealth(baseURL, child, path = '/api/health') {
+  let exited = false;
+  child?.once('exit', () => {
+    exited = true;
+  });
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${baseURL}${path}`)).ok) return;
+    } catch {}
+    if (exited) throw new Error(`server exited before answering ${path}`);
+    if (i > 300) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /** Signs in through Better Auth and returns the Cookie header value. */
