@@ -9,7 +9,9 @@ export default defineConfig({
     include: ['**/*.e2e.ts'],
     globalSetup: ['support/global-setup.ts'],
     pool: 'forks',
-    maxWorkers: 2,
+    // One file at a time: the server, Chromium and the test share two cores, and journeys that
+    // wait on live updates are steadier without a second browser competing.
+    maxWorkers: 1,
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

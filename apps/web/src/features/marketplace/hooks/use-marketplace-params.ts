@@ -54,16 +54,35 @@ export function useMarketplaceParams() {
     filters.min_loan === undefined || filters.max_loan === undefined || filters.min_loan <= filters.max_loan;
   const params: MarketplaceParams = { ...filters, sort, page, limit: PAGE_SIZE_DEFAULT };
 
-  const write = (next: { filters: Partial<MarketplaceFilters>; sort: MarketplaceSort; page: number }) => {
-    const search = new URLSearchParams();
-    for (const key of filterKeys) {
-      const value = next.filters[key];
-      if (value !== undefined && value !== '') search.set(key, String(value));
-    }
-    if (next.sort !== 'newest') search.set('sort', next.sort);
-    if (next.page > 1) search.set('page', String(next.page));
-    setSearchParams(search, { replace: true });
-  };
+  /**
+   * Builds the next address from the address as it is when the update runs, not from this render:
+   * a debounced search commit and a filter picked meanwhile must not undo each other.
+   */
+  const update = (
+    change: (current: { filters: MarketplaceFilters; sort: MarketplaceSort; page: number }) => {
+      filters: Partial<MarketplaceFilters>;
+      sort: MarketplaceSort;
+      page: number;
+    },
+  ) =>
+    setSearchParams(
+      (current) => {
+        const next = change({
+          filters: readFilters(current),
+          sort: readParam('sort', current.get('sort')) ?? 'newest',
+          page: readParam('page', current.get('page')) ?? 1,
+        });
+        const search = new URLSearchParams();
+        for (const key of filterKeys) {
+          const value = next.filters[key];
+          if (value !== undefined && value !== '') search.set(key, String(value));
+        }
+        if (next.sort !== 'newest') search.set('sort', next.sort);
+        if (next.page > 1) search.set('page', String(next.page));
+        return search;
+      },
+      { replace: true },
+    );
 
   return {
     params,
@@ -73,11 +92,13 @@ export function useMarketplaceParams() {
     /** Null, or the message to show on the loan fields (the request is not sent). */
     loanRangeError: isLoanRangeValid ? null : marketplaceMessages.loanRangeInvalid,
     setFilter: <K extends FilterKey>(key: K, value: MarketplaceFilters[K] | undefined) =>
-      write({ filters: { ...filters, [key]: value }, sort, page: 1 }),
-    setSort: (next: MarketplaceSort) => write({ filters, sort: next, page: 1 }),
-    setPage: (next: number) => write({ filters, sort, page: next }),
+      update((current) => ({ filters: { ...current.filters, [key]: value }, sort: current.sort, page: 1 })),
+    setSort: (next: MarketplaceSort) =>
+      update((current) => ({ filters: current.filters, sort: next, page: 1 })),
+    setPage: (next: number) =>
+      update((current) => ({ filters: current.filters, sort: current.sort, page: next })),
     /** Replaces every filter (and the sort when given): applying a saved search, clearing. */
-    applyFilters: (next: Partial<MarketplaceFilters>, nextSort: MarketplaceSort = sort) =>
-      write({ filters: next, sort: nextSort, page: 1 }),
+    applyFilters: (next: Partial<MarketplaceFilters>, nextSort?: MarketplaceSort) =>
+      update((current) => ({ filters: next, sort: nextSort ?? current.sort, page: 1 })),
   };
 }
