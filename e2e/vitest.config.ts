@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     name: 'e2e',
     root: import.meta.dirname,
-    include: ['**/*.e2e.ts'],
+    include: ['**/*.e2e.test.ts'],
     globalSetup: ['support/global-setup.ts'],
     pool: 'forks',
     // One file at a time: the server, Chromium and the test share two cores, and journeys that
