@@ -1,4 +1,5 @@
 import type { AdminProject } from '@plinth/domain/admin';
+import { applyListingEvent, type ListingEvent } from '@plinth/domain/listing';
 import { notifyAction } from '../../../lib/notify-action';
 import { useApproveProject } from '../api/approve-project';
 import { useForcePublishProject } from '../api/force-publish-project';
@@ -20,15 +21,26 @@ export const overrideActionLabels: Record<OverrideKind, string> = {
  * re-approve a paid rejected one, force publish an unpaid draft.
  */
 export function publishOverrideFor(project: AdminProject): Exclude<OverrideKind, 'reject'> | null {
-  if (project.payment_status === 'payment_pending') return 'quick_approve';
-  if (project.payment_status === 'unpaid') return 'force_publish';
-  if (!project.visible && project.submission_status === 'rejected') return 'reapprove';
+  // The listing state machine decides which event applies; the UI only offers what it allows.
+  if (adminMay(project, { type: 'approve' })) return 'quick_approve';
+  if (adminMay(project, { type: 'force_publish' })) return 'force_publish';
+  if (adminMay(project, { type: 'reapprove' })) return 'reapprove';
   return null;
 }
 
-/** Rejecting needs a paid or pending listing that is not already rejected. */
+/** Rejecting needs a listing the machine lets an admin reject; an already rejected one is not offered. */
 export const canReject = (project: AdminProject) =>
-  project.payment_status !== 'unpaid' && project.status_label !== 'Rejected';
+  adminMay(project, { type: 'reject' }) && project.status_label !== 'Rejected';
+
+function adminMay(project: AdminProject, event: ListingEvent) {
+  const state = {
+    payment_status: project.payment_status,
+    visible: project.visible,
+    submission_status: project.submission_status,
+    payment_not_received: false,
+  };
+  return applyListingEvent(state, event, 'admin').ok;
+}
 
 /** Runs an override with its reason and reports the outcome ('Override Failed' on failure). */
 export function useOverrideAction() {
