@@ -11,6 +11,7 @@ import {
 import {
   type AdminStatusChoice,
   adminListingLabel,
+  applyListingEvent,
   type ListingEvent,
   type ListingState,
 } from '@plinth/domain/listing';
@@ -197,8 +198,8 @@ const adminTransition = (
     extra: options.extra,
   });
 
-const isRejectedListing = (s: ListingState) =>
-  s.payment_status === 'paid' && !s.visible && s.submission_status === 'rejected';
+/** A listing the machine lets an admin re-approve (paid, hidden, rejected). */
+const isRejectedListing = (s: ListingState) => applyListingEvent(s, { type: 'reapprove' }, 'admin').ok;
 
 const rejectionFields = (reason: string) => ({ last_rejection_reason: reason, rejection_date: new Date() });
 
