@@ -91,7 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: database.db,
     driver: database.driver,
     auth,
-    guards: createGuards(auth),
+    guards: createGuards(auth, database.changes),
     mail,
     payments: createPaymentProvider(config, database.db),
     storage: createLocalFileStorage(resolve(config.DATA_DIR, 'uploads')),
@@ -103,6 +103,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     createSubscriptionExpiryJob({ db: database.db, provider: deps.payments.name, log: app.log }),
   );
   app.addHook('onClose', () => app.subscriptionExpiry.stop());
+  // Read caches must hear other server processes' writes to the same PostgreSQL.
+  const stopWatchingChanges = await database.watchRemoteChanges({
+    onError: (error) =>
+      app.log.warn({ err: error }, 'read caches: change notifications lost, caching paused'),
+    onReconnect: () => app.log.info('read caches: hearing changes again'),
+  });
+  app.addHook('onClose', () => stopWatchingChanges());
   app.decorateRequest('viewer', null);
 
   // Stripe Elements loads its script and card frames from Stripe when Stripe is configured.

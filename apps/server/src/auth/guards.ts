@@ -1,5 +1,7 @@
 import type { Role } from '@plinth/domain/roles';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { ChangeTracker } from '../db/change-tracker';
+import { createReadCache } from '../db/read-cache';
 import { AppError, forbidden } from '../errors';
 import type { Auth } from './auth';
 
@@ -34,12 +36,42 @@ export interface Guards {
   requireRole(...roles: Role[]): onRequestHookHandler;
 }
 
-export function createGuards(auth: Auth): Guards {
-  async function loadViewer(request: FastifyRequest): Promise<Viewer | null> {
-    const session = await auth.api.getSession({ headers: toFetchHeaders(request.headers) });
-    if (!session) return null;
+/** A session as the guards keep it: who, and until when. */
+interface CachedSession {
+  viewer: Viewer | null;
+  expiresAt: number;
+}
+
+export function createGuards(auth: Auth, changes: ChangeTracker): Guards {
+  // Better Auth's session check costs a few milliseconds of CPU and a query per request; its answer
+  // for the same credentials stays the same until a session or user row is written (sign-in,
+  // sign-out, a role, an approval), which the change tracker sees (docs/decisions/012).
+  const sessions = createReadCache<CachedSession>(changes, {
+    tables: ['session', 'user'],
+    max: 10_000,
+    ttlMs: 60_000,
+  });
+
+  async function readSession(headers: FastifyRequest['headers']): Promise<CachedSession> {
+    const session = await auth.api.getSession({ headers: toFetchHeaders(headers) });
+    if (!session) return { viewer: null, expiresAt: 0 };
     const { id, name, email, role } = session.user as typeof session.user & { role?: Role | null };
-    return { id, name, email, role: role ?? null };
+    return {
+      viewer: { id, name, email, role: role ?? null },
+      expiresAt: new Date(session.session.expiresAt).getTime(),
+    };
+  }
+
+  async function loadViewer(request: FastifyRequest): Promise<Viewer | null> {
+    const { cookie, authorization } = request.headers;
+    // No credentials, no session: nothing to look up.
+    if (!cookie && !authorization) return null;
+    // The credentials are the key, exactly as sent: only what Better Auth itself accepted is kept.
+    const cached = await sessions.get(`${cookie ?? ''}\n${authorization ?? ''}`, () =>
+      readSession(request.headers),
+    );
+    if (cached.viewer && cached.expiresAt <= Date.now()) return (await readSession(request.headers)).viewer;
+    return cached.viewer;
   }
 
   const requireSession: onRequestHookHandler = async (request) => {

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { CHANGES_CHANNEL, ChangeTracker, trackChanges } from './change-tracker';
 import type { Database } from './types';
 
 export type Db = Kysely<Database>;
@@ -21,6 +22,14 @@ export interface DatabaseHandle {
    * uses the instance's own listen API, so it reaches only this process.
    */
   listen(channel: string, onPayload: (payload: string) => void, options?: ListenOptions): Promise<Unlisten>;
+  /** The tables written so far, for read caches (db/change-tracker.ts). */
+  changes: ChangeTracker;
+  /**
+   * Starts hearing other processes' writes (PostgreSQL only: an embedded PGlite has no other
+   * writer, and this process's own writes are tracked as they run); resolves to the function that
+   * stops.
+   */
+  watchRemoteChanges(options?: ListenOptions): Promise<Unlisten>;
   close(): Promise<void>;
 }
 
@@ -45,6 +54,15 @@ export function listenerOf(db: Db): DatabaseHandle['listen'] {
   return listen;
 }
 
+/** Likewise the change tracker of the handle that opened `db`, for the read caches of modules. */
+const trackers = new WeakMap<Db, ChangeTracker>();
+
+export function changesOf(db: Db): ChangeTracker {
+  const tracker = trackers.get(db);
+  if (!tracker) throw new Error('This Kysely instance was not opened by openDatabase');
+  return tracker;
+}
+
 const channelName = /^[a-z_][a-z0-9_]{0,62}$/;
 const checkChannel = (channel: string) => {
   if (!channelName.test(channel)) throw new Error(`Invalid LISTEN channel name: ${channel}`);
@@ -65,7 +83,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   if (target.kind === 'postgres') return openPostgres(target.url, target.schema);
   const pglite =
     target.kind === 'memory' ? await createPglite(undefined) : await openPgliteDir(target.dataDir);
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const changes = new ChangeTracker();
+  const db = new Kysely<Database>({ dialect: trackChanges(new PGliteDialect({ pglite }), changes) });
+  trackers.set(db, changes);
   const listen: DatabaseHandle['listen'] = async (channel, onPayload) => {
     checkChannel(channel);
     const unlisten = await pglite.listen(channel, onPayload);
@@ -78,6 +98,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     db,
     driver: 'pglite',
     listen,
+    changes,
+    watchRemoteChanges: async () => async () => {},
     // Kysely closes the PGlite instance, which checkpoints its write-ahead log.
     close: async () => {
       await db.destroy();
@@ -138,11 +160,44 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Da
     types,
     ...(schema ? { options: `-c search_path="${schema}",public` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const changes = new ChangeTracker();
+  const db = new Kysely<Database>({ dialect: trackChanges(new PostgresDialect({ pool }), changes) });
+  trackers.set(db, changes);
   const listen: DatabaseHandle['listen'] = (channel, onPayload, options) =>
     listenOnPostgres(url, channel, onPayload, options);
   listeners.set(db, listen);
-  return { db, driver: 'postgres', schema, pool, listen, close: () => db.destroy() };
+  // Channels are database-wide: only this schema's tables concern this handle.
+  const ownSchema = schema ?? 'public';
+  const watchRemoteChanges: DatabaseHandle['watchRemoteChanges'] = (options = {}) =>
+    listen(
+      CHANGES_CHANNEL,
+      (payload) => {
+        const dot = payload.indexOf('.');
+        if (payload.slice(0, dot) === ownSchema) changes.touch([payload.slice(dot + 1)]);
+      },
+      {
+        ...options,
+        // Whatever was written while the connection was down went unheard.
+        onReconnect: () => {
+          changes.setDeaf(false);
+          options.onReconnect?.();
+        },
+        onError: (error) => {
+          changes.setDeaf(true);
+          options.onError?.(error);
+        },
+      },
+    );
+  return {
+    db,
+    driver: 'postgres',
+    schema,
+    pool,
+    listen,
+    changes,
+    watchRemoteChanges,
+    close: () => db.destroy(),
+  };
 }
 
 const RECONNECT_MIN_MS = 250;

@@ -10,16 +10,45 @@ import {
 } from '@plinth/domain/marketplace';
 import { propertyTypes } from '@plinth/domain/projects';
 import type { Viewer } from '../../auth/guards';
-import type { Db } from '../../db/database';
+import { changesOf, type Db } from '../../db/database';
+import { createReadCache, type ReadCache } from '../../db/read-cache';
 import { AppError } from '../../errors';
 import * as repo from './marketplace.repository';
-import { assertMarketplaceAccess } from './projects.policy';
+import { assertMarketplaceAccess, type FunderStanding } from './projects.policy';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
+/**
+ * The marketplace's read caches, one set per database (docs/decisions/012-read-caches.md): a
+ * funder's standing (until their user row is written), and a funder's page for a query (until a
+ * project or an access request is written). The gate is still decided on every request, against
+ * the clock, from the cached standing.
+ */
+interface MarketplaceCaches {
+  standings: ReadCache<{ standing: FunderStanding | undefined }>;
+  pages: ReadCache<MarketplaceResponse>;
+}
+
+const cachesByDb = new WeakMap<Db, MarketplaceCaches>();
+
+function cachesOf(db: Db): MarketplaceCaches {
+  let caches = cachesByDb.get(db);
+  if (!caches) {
+    const changes = changesOf(db);
+    caches = {
+      standings: createReadCache(changes, { tables: ['user'], max: 10_000, ttlMs: 60_000 }),
+      pages: createReadCache(changes, { tables: ['project', 'access_request'], max: 2_000, ttlMs: 60_000 }),
+    };
+    cachesByDb.set(db, caches);
+  }
+  return caches;
+}
+
 /** The marketplace gate for a signed-in funder: 403 ACCOUNT_PENDING_APPROVAL or SUBSCRIPTION_REQUIRED. */
 export async function assertFunderMayUseMarketplace(db: Db, viewer: Viewer): Promise<void> {
-  const standing = await repo.findFunderStanding(db, viewer.id);
+  const { standing } = await cachesOf(db).standings.get(viewer.id, async () => ({
+    standing: await repo.findFunderStanding(db, viewer.id),
+  }));
   if (!standing) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
   assertMarketplaceAccess(standing);
 }
@@ -65,6 +94,16 @@ export async function listMarketplace(
 ): Promise<MarketplaceResponse> {
   const { viewer, query } = options;
   await assertFunderMayUseMarketplace(db, viewer);
+  // The parsed query, so equivalent addresses share an entry; the funder, whose requests shape it.
+  const key = `${viewer.id}:${JSON.stringify(query)}`;
+  return cachesOf(db).pages.get(key, () => readMarketplace(db, viewer, query));
+}
+
+async function readMarketplace(
+  db: Db,
+  viewer: Viewer,
+  query: MarketplaceQuery,
+): Promise<MarketplaceResponse> {
   const filters: repo.MarketplaceFilters = {
     property_type: query.property_type,
     state: query.state,

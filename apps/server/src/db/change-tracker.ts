@@ -1,0 +1,211 @@
+import type {
+  CompiledQuery,
+  DatabaseConnection,
+  Dialect,
+  Driver,
+  OperationNode,
+  QueryResult,
+  TransactionSettings,
+} from 'kysely';
+
+/** Every table at once: raw statements, deletes (which may cascade) and schema changes. */
+export const ALL_TABLES = '*';
+
+/**
+ * Which tables have changed, as counters that only grow, so a read cache can tell whether an entry
+ * is still current (docs/decisions/012-read-caches.md). `stamp(tables)` sums the counters of the
+ * tables a read depends on: it changes if and only if one of them was written since.
+ *
+ * Writes are seen in two ways. This process's own writes are seen synchronously by the dialect
+ * wrapper below, after the statement and again after its transaction commits. Other processes'
+ * writes on the same PostgreSQL arrive as notifications from statement triggers (migration
+ * 20261124000000_change_notifications), a few milliseconds after their commit.
+ */
+export class ChangeTracker {
+  private readonly counters = new Map<string, number>();
+  private everything = 0;
+  private deaf = false;
+
+  stamp(tables: readonly string[]): number {
+    // Unable to hear other processes: every read is a miss and no result is kept.
+    if (this.deaf) return ++this.everything;
+    let sum = this.everything;
+    for (const table of tables) sum += this.counters.get(table) ?? 0;
+    return sum;
+  }
+
+  /** While other processes' writes cannot be heard (a lost LISTEN connection), nothing is current. */
+  setDeaf(deaf: boolean): void {
+    this.deaf = deaf;
+    this.everything++;
+  }
+
+  touch(tables: Iterable<string>): void {
+    for (const table of tables) {
+      if (table === ALL_TABLES) this.everything++;
+      else this.counters.set(table, (this.counters.get(table) ?? 0) + 1);
+    }
+  }
+}
+
+const nameOf = (node: OperationNode | undefined): string => {
+  if (!node) return ALL_TABLES;
+  if (node.kind === 'TableNode') {
+    return (node as unknown as { table: { identifier: { name: string } } }).table.identifier.name;
+  }
+  if (node.kind === 'AliasNode') return nameOf((node as unknown as { node: OperationNode }).node);
+  return ALL_TABLES;
+};
+
+const readOnlyRaw = /^\s*(select|show|explain)\b/i;
+
+/**
+ * The tables a statement may change: none for a read, the target of an insert or update, and every
+ * table for anything else (deletes cascade along foreign keys; raw SQL and DDL are not parsed). A
+ * select whose WITH clause writes is treated as writing everything.
+ */
+export function tablesWrittenBy(query: CompiledQuery): string[] {
+  const node = query.query as OperationNode & Record<string, unknown>;
+  switch (node.kind) {
+    case 'SelectQueryNode': {
+      const ctes = (node.with as { expressions: { expression: OperationNode }[] } | undefined)?.expressions;
+      const writes = ctes?.some((cte) => cte.expression.kind !== 'SelectQueryNode');
+      return writes ? [ALL_TABLES] : [];
+    }
+    case 'InsertQueryNode':
+      return [nameOf(node.into as OperationNode | undefined)];
+    case 'UpdateQueryNode':
+      return [nameOf(node.table as OperationNode | undefined)];
+    case 'RawNode':
+      return readOnlyRaw.test(query.sql) ? [] : [ALL_TABLES];
+    default:
+      return [ALL_TABLES];
+  }
+}
+
+/** Wraps a connection so each write is reported, and held until commit inside a transaction. */
+class TrackedConnection implements DatabaseConnection {
+  /** Tables written in the open transaction, reported again once it ends. */
+  pending: Set<string> | null = null;
+
+  constructor(
+    readonly inner: DatabaseConnection,
+    private readonly tracker: ChangeTracker,
+  ) {}
+
+  async executeQuery<R>(query: CompiledQuery, options?: Parameters<DatabaseConnection['executeQuery']>[1]) {
+    const written = tablesWrittenBy(query);
+    try {
+      return (await this.inner.executeQuery(query, options)) as QueryResult<R>;
+    } finally {
+      this.record(written);
+    }
+  }
+
+  async *streamQuery<R>(query: CompiledQuery, chunkSize: number) {
+    const written = tablesWrittenBy(query);
+    try {
+      yield* this.inner.streamQuery<R>(query, chunkSize);
+    } finally {
+      this.record(written);
+    }
+  }
+
+  private record(written: string[]) {
+    if (written.length === 0) return;
+    this.tracker.touch(written);
+    if (this.pending) for (const table of written) this.pending.add(table);
+  }
+
+  /** The transaction ended: what it wrote is now visible to every reader (or was rolled back). */
+  settle() {
+    if (this.pending) this.tracker.touch(this.pending);
+    this.pending = null;
+  }
+}
+
+class TrackingDriver implements Driver {
+  private readonly wrapped = new WeakMap<DatabaseConnection, TrackedConnection>();
+
+  constructor(
+    private readonly inner: Driver,
+    private readonly tracker: ChangeTracker,
+  ) {
+    // Savepoints only exist on drivers that support them; pass them through when they do.
+    const { savepoint, rollbackToSavepoint, releaseSavepoint } = inner;
+    if (savepoint)
+      this.savepoint = (c, name, compile) => savepoint.call(inner, this.unwrap(c), name, compile);
+    if (rollbackToSavepoint) {
+      this.rollbackToSavepoint = (c, name, compile) =>
+        rollbackToSavepoint.call(inner, this.unwrap(c), name, compile);
+    }
+    if (releaseSavepoint) {
+      this.releaseSavepoint = (c, name, compile) =>
+        releaseSavepoint.call(inner, this.unwrap(c), name, compile);
+    }
+  }
+
+  savepoint?: Driver['savepoint'];
+  rollbackToSavepoint?: Driver['rollbackToSavepoint'];
+  releaseSavepoint?: Driver['releaseSavepoint'];
+
+  private unwrap(connection: DatabaseConnection) {
+    return connection instanceof TrackedConnection ? connection.inner : connection;
+  }
+
+  init(options?: Parameters<Driver['init']>[0]) {
+    return this.inner.init(options);
+  }
+
+  async acquireConnection(options?: Parameters<Driver['acquireConnection']>[0]) {
+    const inner = await this.inner.acquireConnection(options);
+    let tracked = this.wrapped.get(inner);
+    if (!tracked) {
+      tracked = new TrackedConnection(inner, this.tracker);
+      this.wrapped.set(inner, tracked);
+    }
+    return tracked;
+  }
+
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    await this.inner.beginTransaction(this.unwrap(connection), settings);
+    if (connection instanceof TrackedConnection) connection.pending = new Set();
+  }
+
+  async commitTransaction(connection: DatabaseConnection) {
+    try {
+      await this.inner.commitTransaction(this.unwrap(connection));
+    } finally {
+      if (connection instanceof TrackedConnection) connection.settle();
+    }
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection) {
+    try {
+      await this.inner.rollbackTransaction(this.unwrap(connection));
+    } finally {
+      if (connection instanceof TrackedConnection) connection.settle();
+    }
+  }
+
+  releaseConnection(connection: DatabaseConnection, options?: Parameters<Driver['releaseConnection']>[1]) {
+    return this.inner.releaseConnection(this.unwrap(connection), options);
+  }
+
+  destroy(options?: Parameters<Driver['destroy']>[0]) {
+    return this.inner.destroy(options);
+  }
+}
+
+/** A dialect whose every statement reports the tables it writes to `tracker`. */
+export function trackChanges(dialect: Dialect, tracker: ChangeTracker): Dialect {
+  return {
+    createDriver: () => new TrackingDriver(dialect.createDriver(), tracker),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createAdapter: () => dialect.createAdapter(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+  };
+}
+
+/** The channel the change triggers notify on, with `schema.table` as the payload. */
+export const CHANGES_CHANNEL = 'plinth_table_changes';

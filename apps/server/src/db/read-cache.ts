@@ -1,0 +1,57 @@
+import { LRUCache } from 'lru-cache';
+import type { ChangeTracker } from './change-tracker';
+
+export interface ReadCacheOptions {
+  /** The tables the cached reads depend on: a write to any of them makes every entry stale. */
+  tables: readonly string[];
+  /** Entries kept at most (least recently used leave first). */
+  max: number;
+  /** A safety net: no entry is served older than this, whatever the tracker says. */
+  ttlMs: number;
+}
+
+export interface ReadCache<V> {
+  /** The cached value for `key` if no dependency has changed since it was read; else `load()`. */
+  get(key: string, load: () => Promise<V>): Promise<V>;
+}
+
+interface Entry<V> {
+  value: V;
+  stamp: number;
+}
+
+/**
+ * A read-through cache kept correct by a ChangeTracker (docs/decisions/012-read-caches.md): an
+ * entry is stored with the stamp of its tables taken BEFORE it was read, and only if the stamp is
+ * still the same after the read, so a write that lands while a read is running can never leave
+ * that read's older result behind. Concurrent misses for one key share a single load.
+ */
+export function createReadCache<V extends {}>(
+  tracker: ChangeTracker,
+  options: ReadCacheOptions,
+): ReadCache<V> {
+  const entries = new LRUCache<string, Entry<V>>({ max: options.max, ttl: options.ttlMs });
+  const loading = new Map<string, { stamp: number; promise: Promise<V> }>();
+  return {
+    get(key, load) {
+      const stamp = tracker.stamp(options.tables);
+      const hit = entries.get(key);
+      if (hit && hit.stamp === stamp) return Promise.resolve(hit.value);
+      const inFlight = loading.get(key);
+      if (inFlight && inFlight.stamp === stamp) return inFlight.promise;
+      const promise = load().then(
+        (value) => {
+          if (loading.get(key)?.promise === promise) loading.delete(key);
+          if (tracker.stamp(options.tables) === stamp) entries.set(key, { value, stamp });
+          return value;
+        },
+        (error: unknown) => {
+          if (loading.get(key)?.promise === promise) loading.delete(key);
+          throw error;
+        },
+      );
+      loading.set(key, { stamp, promise });
+      return promise;
+    },
+  };
+}
