@@ -14,6 +14,11 @@
 // 4. Restarts the server, signs in, captures one response body per case, EXPLAIN ANALYZEs the two
 //    statements the marketplace runs for each case (plans.mjs), starts the bare server with those
 //    bodies, and measures both with autocannon: a short warm-up, then BENCH_DURATION seconds.
+// 5. The server keeps pages in a read cache until a project or access request is written
+//    (docs/decisions/012-read-caches.md), so two more figures show the uncached side: each case
+//    read one at a time right after a write (UNCACHED_READS times; the budget's figures are the
+//    steady state above), and the default page at 50 connections while another process writes an
+//    access request WRITES_PER_S times a second.
 // The schema is left in place afterwards for inspection; the next run drops it.
 // Results: printed as JSON and written to bench/results/marketplace.json (plans beside it).
 import { spawn } from 'node:child_process';
@@ -36,6 +41,8 @@ const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const WARM_UP_S = 2;
 const BUDGET = { p99_ms: 50, throughput_ratio: 0.4 };
+const UNCACHED_READS = 40;
+const WRITES_PER_S = 10;
 const FUNDER = { name: 'Bianca Bench', email: 'bench.funder@plinth.local', password: 'plinth-bench-2026' };
 
 /** Typical marketplace requests: the default page, a filtered sort, a loan range, a search, a deep page. */
@@ -95,6 +102,79 @@ async function measure(baseURL, path, cookie, serverPid) {
       autocannon: perRequest(ownCpuMs() - before.autocannon),
     },
   };
+}
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A write that changes nothing but is a write all the same: the statement trigger on project tells
+ * every server process, which drops its cached pages.
+ */
+const touchProjects = (client) => client.query('update project set visible = visible where false');
+
+/** One case read UNCACHED_READS times, each right after a write (and the notification's arrival). */
+async function measureUncached(baseURL, path, cookie, client) {
+  const times = [];
+  for (let i = 0; i < UNCACHED_READS; i++) {
+    await touchProjects(client);
+    await sleep(25);
+    const t0 = performance.now();
+    const res = await fetch(`${baseURL}${path}`, { headers: { cookie } });
+    await res.arrayBuffer();
+    times.push(performance.now() - t0);
+    if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+  }
+  times.sort((a, b) => a - b);
+  const round = (ms) => +ms.toFixed(1);
+  return { reads: times.length, p50_ms: round(percentile(times, 50)), p99_ms: round(percentile(times, 99)) };
+}
+
+/** The default page at 50 connections while access requests are written WRITES_PER_S times a second. */
+async function measureUnderWrites(baseURL, path, cookie, client, funderId) {
+  const project = (
+    await client.query(
+      `select id from project where payment_status = 'paid' and visible
+         and not exists (select 1 from access_request a where a.project_id = project.id and a.funder_id = $1)
+       limit 1`,
+      [funderId],
+    )
+  ).rows[0].id;
+  let writes = 0;
+  let writing = true;
+  const writer = (async () => {
+    while (writing) {
+      // An access request by another funder, made and withdrawn: two real writes.
+      const made = await client.query(
+        `insert into access_request (project_id, funder_id, status)
+         select $1, id, 'pending' from "user" where role = 'funder' and id <> $2 limit 1
+         on conflict do nothing returning id`,
+        [project, funderId],
+      );
+      await client.query('delete from access_request where id = any($1)', [made.rows.map((row) => row.id)]);
+      writes += 2;
+      await sleep(2000 / WRITES_PER_S);
+    }
+  })();
+  try {
+    const r = await cannon({
+      url: `${baseURL}${path}`,
+      connections: CONNECTIONS,
+      headers: { cookie },
+      duration: DURATION_S,
+    });
+    return {
+      writes_per_s: +(writes / DURATION_S).toFixed(1),
+      p50_ms: r.latency.p50,
+      p99_ms: r.latency.p99,
+      req_per_s: r.requests.average,
+      non_2xx: r.non2xx,
+    };
+  } finally {
+    writing = false;
+    await writer;
+  }
 }
 
 const started = performance.now();
@@ -256,6 +336,23 @@ try {
     );
   }
 
+  progress(`uncached: each case read ${UNCACHED_READS} times, one at a time, right after a write`);
+  for (const c of cases) {
+    c.uncached = await measureUncached(server.baseURL, c.url, cookie, admin);
+    progress(`  ${c.name}: p50 ${c.uncached.p50_ms} ms, p99 ${c.uncached.p99_ms} ms`);
+  }
+  progress(`under writes: ${CASES[0].name} at ${CONNECTIONS} connections, ${WRITES_PER_S} writes/s`);
+  const underWrites = await measureUnderWrites(
+    server.baseURL,
+    urlOf(CASES[0].query),
+    cookie,
+    admin,
+    funderId,
+  );
+  progress(
+    `  p50 ${underWrites.p50_ms} ms p99 ${underWrites.p99_ms} ms ${underWrites.req_per_s} req/s (${underWrites.writes_per_s} writes/s)`,
+  );
+
   const summary = {
     benchmark: 'marketplace',
     endpoint: 'GET /api/projects (active funder, cookie session)',
@@ -271,6 +368,7 @@ try {
     },
     budget: BUDGET,
     cases,
+    under_writes: { case: CASES[0].name, ...underWrites },
     pass: cases.every((c) => c.within_budget),
     total_seconds: seconds(started),
   };
@@ -285,6 +383,12 @@ try {
       `${c.name.padEnd(30)}${`${c.app.p50_ms} ms`.padEnd(10)}${`${c.app.p99_ms} ms`.padEnd(10)}${String(c.app.req_per_s).padEnd(12)}${String(c.bare.req_per_s).padEnd(13)}${`${(c.throughput_ratio * 100).toFixed(1)} %`.padEnd(8)}${c.within_budget ? 'pass' : 'FAIL'}`,
     );
   }
+  progress(
+    `uncached (one at a time, after a write): ${cases.map((c) => `${c.name} p50 ${c.uncached.p50_ms} / p99 ${c.uncached.p99_ms} ms`).join('; ')}`,
+  );
+  progress(
+    `under ${underWrites.writes_per_s} writes/s: p50 ${underWrites.p50_ms} ms, p99 ${underWrites.p99_ms} ms, ${underWrites.req_per_s} req/s`,
+  );
   progress(
     `overall: ${summary.pass ? 'PASS' : 'FAIL'} (p99 < ${BUDGET.p99_ms} ms and ratio >= ${BUDGET.throughput_ratio * 100} %)`,
   );

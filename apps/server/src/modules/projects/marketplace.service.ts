@@ -2,6 +2,7 @@ import { RECOMMENDED_LIMIT } from '@plinth/domain/constants';
 import {
   type MarketplaceQuery,
   type MarketplaceResponse,
+  marketplaceResponse,
   type ProjectPreview,
   propertyTypesForFocus,
   type Recommendation,
@@ -9,6 +10,7 @@ import {
   trendingAssetClass,
 } from '@plinth/domain/marketplace';
 import { propertyTypes } from '@plinth/domain/projects';
+import { z } from 'zod';
 import type { Viewer } from '../../auth/guards';
 import { changesOf, type Db } from '../../db/database';
 import { createReadCache, type ReadCache } from '../../db/read-cache';
@@ -20,13 +22,13 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 
 /**
  * The marketplace's read caches, one set per database (docs/decisions/012-read-caches.md): a
- * funder's standing (until their user row is written), and a funder's page for a query (until a
- * project or an access request is written). The gate is still decided on every request, against
- * the clock, from the cached standing.
+ * funder's standing (until their user row is written), and a funder's page for a query as the JSON
+ * sent (until a project or an access request is written). The gate is still decided on every
+ * request, against the clock, from the cached standing.
  */
 interface MarketplaceCaches {
   standings: ReadCache<{ standing: FunderStanding | undefined }>;
-  pages: ReadCache<MarketplaceResponse>;
+  pages: ReadCache<{ json: string }>;
 }
 
 const cachesByDb = new WeakMap<Db, MarketplaceCaches>();
@@ -84,21 +86,28 @@ export function toProjectPreview(
 }
 
 /**
- * GET /projects for a funder: the listings they may find (never asked about, or declined),
- * filtered, sorted and paginated, with the stats header over the whole filtered set. Two
- * statements, run side by side: the page and the aggregate.
+ * GET /projects for a funder, as the JSON body to send: the gate, then the page from the cache or
+ * read afresh (`readMarketplace`), checked against the response schema once, when it is read.
  */
-export async function listMarketplace(
+export async function listMarketplaceJson(
   db: Db,
   options: { viewer: Viewer; query: MarketplaceQuery },
-): Promise<MarketplaceResponse> {
+): Promise<string> {
   const { viewer, query } = options;
   await assertFunderMayUseMarketplace(db, viewer);
   // The parsed query, so equivalent addresses share an entry; the funder, whose requests shape it.
   const key = `${viewer.id}:${JSON.stringify(query)}`;
-  return cachesOf(db).pages.get(key, () => readMarketplace(db, viewer, query));
+  const page = await cachesOf(db).pages.get(key, async () => ({
+    json: JSON.stringify(z.encode(marketplaceResponse, await readMarketplace(db, viewer, query))),
+  }));
+  return page.json;
 }
 
+/**
+ * The marketplace for a funder: the listings they may find (never asked about, or declined),
+ * filtered, sorted and paginated, with the stats header over the whole filtered set. Two
+ * statements, run side by side: the page and the aggregate.
+ */
 async function readMarketplace(
   db: Db,
   viewer: Viewer,

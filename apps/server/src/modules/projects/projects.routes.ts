@@ -12,6 +12,7 @@ import {
   saveProjectBody,
 } from '@plinth/domain/projects';
 import { errorResponse } from '@plinth/domain/users';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
@@ -27,6 +28,15 @@ function parseQuery<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
   throw validationFailed(
     parsed.error.issues.map((issue) => ({ field: issue.path.join('.') || 'query', message: issue.message })),
   );
+}
+
+/**
+ * Sends a body that was already checked against the route's response schema and serialised when
+ * it was cached: Fastify sends a string with a JSON type as it is, without serialising it again.
+ * (The typed reply only takes the schema's object shape, hence the plain FastifyReply.)
+ */
+function sendSerialised(reply: FastifyReply, json: string) {
+  return reply.type('application/json; charset=utf-8').send(json);
 }
 
 const errors = {
@@ -51,11 +61,16 @@ export const projectsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
         response: { 200: z.union([myProjectsResponse, marketplaceResponse]), ...errors },
       },
     },
-    (request) => {
+    async (request, reply) => {
       const viewer = viewerOf(request);
-      return viewer.role === 'funder'
-        ? marketplace.listMarketplace(db, { viewer, query: parseQuery(marketplaceQuery, request.query) })
-        : projects.listMyProjects(db, { viewer, query: parseQuery(myProjectsQuery, request.query) });
+      if (viewer.role !== 'funder') {
+        return projects.listMyProjects(db, { viewer, query: parseQuery(myProjectsQuery, request.query) });
+      }
+      const json = await marketplace.listMarketplaceJson(db, {
+        viewer,
+        query: parseQuery(marketplaceQuery, request.query),
+      });
+      return sendSerialised(reply, json);
     },
   );
 
