@@ -62,6 +62,16 @@ describe('[GUARD] route guard redirects', () => {
     await page.getByRole('heading', { name: /Nora Nowhere/ }).waitFor();
   });
 
+  it("notification targets: /projects/{id} opens /project/{id}; /deals/{id} of no deal of theirs says 'Deal room not found'", async () => {
+    const { context, page } = await newPage();
+    await signUpAndOnboard(context, 'borrower', 'Tara Target');
+    const id = '5f0c6a52-3a4e-4d7c-9c38-0b8f4c1f2a11';
+    await visit(page, `/projects/${id}`, `/project/${id}`);
+    await visit(page, `/deals/${id}`, `/deals/${id}`);
+    await page.getByText('Deal room not found').waitFor();
+    await page.getByRole('link', { name: 'Back to the dashboard' }).waitFor();
+  });
+
   it('onboarded user: /onboarding redirects to /dashboard', async () => {
     const { context, page } = await newPage();
     await signUpAndOnboard(context, 'borrower', 'Otto Onboarded');

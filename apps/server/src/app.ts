@@ -25,6 +25,7 @@ import { createSubscriptionExpiryJob, type SubscriptionExpiryJob } from './jobs/
 import { accessRequestsRoutes } from './modules/access-requests/access-requests.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { dealsRoutes } from './modules/deals/deals.routes';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { eventsRoutes } from './modules/events/events.routes';
@@ -173,6 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(subscriptionsRoutes, deps);
   await app.register(accessRequestsRoutes, deps);
   await app.register(dashboardRoutes, deps);
+  await app.register(dealsRoutes, deps);
   await app.register(messagesRoutes, deps);
   await app.register(notificationsRoutes, deps);
   await app.register(eventsRoutes, deps);

@@ -41,7 +41,7 @@ export const router = createBrowserRouter([
           { path: '/settings', lazy: page(() => import('./routes/coming-soon')) },
           { path: '/admin', lazy: page(() => import('./routes/admin')) },
           { path: '/projects/:id', lazy: page(() => import('./routes/project-redirect')) },
-          { path: '/deals/:id', lazy: page(() => import('./routes/coming-soon')) },
+          { path: '/deals/:id', lazy: page(() => import('./routes/deal-redirect')) },
           { path: '/access-requests', lazy: page(() => import('./routes/access-requests')) },
           // Unknown paths: the guard sends signed-out people to /login and signed-in ones to /dashboard.
           { path: '*', lazy: page(() => import('./routes/coming-soon')) },
