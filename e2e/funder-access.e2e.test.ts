@@ -159,7 +159,7 @@ describe('[FUNDER ACCESS] a funder from sign-up to a live conversation about a p
     await scan(phone.page);
   });
 
-  it('the developer approves the request in Messages; both exchange messages that arrive without a reload; the funder reads the full project; the bell shows and clears the notifications', async () => {
+  it('the developer approves the request in Messages; both exchange messages that arrive without a reload; the funder reads the full project; the bell shows and clears the notifications; a message notification opens its conversation; the Messages link counts unread messages live', async () => {
     const funder = journey.funder!;
     const developer = journey.developer!;
     const { projectId, title } = journey as Required<typeof journey>;
@@ -228,5 +228,36 @@ describe('[FUNDER ACCESS] a funder from sign-up to a live conversation about a p
     await page.getByRole('button', { name: /^Access Granted/ }).waitFor();
     expect(await page.getByRole('button', { name: /\(unread\)/ }).count()).toBe(0);
     expect(await bellCount(page)).toBe('No unread notifications');
+
+    // The developer taps the notification of the funder's message: that conversation opens.
+    await dev.page.goto('/dashboard');
+    await dev.page.getByRole('button', { name: 'Notifications', exact: true }).click();
+    await dev.page
+      .getByRole('button', { name: new RegExp(`New message from ${escapeRegExp(funder.name)}`) })
+      .first()
+      .click();
+    await expect.poll(() => pathOf(dev.page)).toBe('/messages');
+    expect(new URL(dev.page.url()).searchParams.get('conversation')).toMatch(/^request:/);
+    await dev.page.getByRole('region', { name: 'Chat' }).getByText(hello, { exact: true }).waitFor();
+
+    // Away from Messages, the developer's Messages link counts what arrives, without a reload.
+    const conversation = new URL(dev.page.url());
+    await dev.page.goto('/dashboard');
+    const devNav = dev.page.getByRole('navigation', { name: 'Main navigation' });
+    await devNav.getByRole('link', { name: 'Messages', exact: true }).waitFor();
+    await fun.page.goto(`${conversation.pathname}${conversation.search}`);
+    const chat = fun.page.getByRole('region', { name: 'Chat' });
+    const more = `And the expected start date still holds? (${Date.now().toString(36)})`;
+    await chat.getByRole('textbox', { name: 'Message' }).fill(more);
+    await chat.getByRole('button', { name: 'Send', exact: true }).click();
+    const unreadLink = devNav.getByRole('link', { name: /^Messages\s*1 unread$/ });
+    await unreadLink.waitFor();
+    // Reading it clears the count.
+    await unreadLink.click();
+    await dev.page.getByRole('button', { name: funder.name, exact: true }).click();
+    await dev.page.getByRole('region', { name: 'Chat' }).getByText(more, { exact: true }).waitFor();
+    await devNav.getByRole('link', { name: 'Messages', exact: true }).waitFor();
   });
 });
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

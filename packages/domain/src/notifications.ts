@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { conversationPath } from './conversation-ref';
 
 /** Notification types, their titles, tap-through targets and e-mail preference flags (spec 000 sections 2-3). */
 
@@ -94,9 +95,10 @@ export function notificationTarget(type: string, relatedId: string | null): stri
       return relatedId ? `/deals/${relatedId}` : null;
     case 'account_approved':
       return '/projects';
-    // Not in the spec's tap-through list; a new message is read where messages are.
+    // Not in the spec's tap-through list: the conversation it came from (an access request's), or
+    // the recipient's thread with the Plinth team when an admin wrote.
     case 'message':
-      return '/messages';
+      return conversationPath(relatedId ? { kind: 'request', id: relatedId } : { kind: 'support' });
     default:
       return null;
   }

@@ -4,6 +4,7 @@ import type { Role } from '@plinth/domain/roles';
 import { bottomBarFor, navigationFor } from '@plinth/domain/routes';
 import { IconLogout, IconMenu2 } from '@tabler/icons-react';
 import { NavLink } from 'react-router';
+import { MessagesNavBadge } from '../../features/messages/components/messages-nav-badge';
 import { NavIcon } from './nav-icons';
 import classes from './shell.module.css';
 
@@ -23,7 +24,10 @@ export function MobileNav({ role, onSignOut }: { role: Role; onSignOut: () => vo
         {bottomBarFor(role).map((item) => (
           <NavLink key={item.to} to={item.to} className={classes.bottomItem}>
             <NavIcon to={item.to} home={item.to === '/dashboard'} />
-            {item.label}
+            <span>
+              {item.label}
+              {item.to === '/messages' && <MessagesNavBadge />}
+            </span>
           </NavLink>
         ))}
         <button
@@ -51,6 +55,7 @@ export function MobileNav({ role, onSignOut }: { role: Role; onSignOut: () => vo
               <NavLink key={item.to} to={item.to} className={classes.drawerLink} onClick={menu.close}>
                 <NavIcon to={item.to} />
                 {item.label}
+                {item.to === '/messages' && <MessagesNavBadge />}
               </NavLink>
             ))}
             <Divider my="xs" />

@@ -5,6 +5,7 @@ import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { SessionError } from '../../features/auth/components/session-error';
 import { useAuthState } from '../../features/auth/hooks/use-auth-state';
 import { useSignOut } from '../../features/auth/hooks/use-sign-out';
+import { MessagesNavBadge } from '../../features/messages/components/messages-nav-badge';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { MobileNav } from './mobile-nav';
 import { PageLoader } from './page-loader';
@@ -54,6 +55,7 @@ function SignedInShell({ name, email, role, pathname }: SignedInShellProps) {
             {navigationFor(role).map((item) => (
               <NavLink key={item.to} to={item.to} className={classes.navLink}>
                 {item.label}
+                {item.to === '/messages' && <MessagesNavBadge />}
               </NavLink>
             ))}
           </nav>

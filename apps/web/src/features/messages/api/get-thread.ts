@@ -1,5 +1,5 @@
+import type { ConversationRef } from '@plinth/domain/conversation-ref';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { ConversationRef } from '../utils/conversation-ref';
 import { getAdminThread } from './get-admin-thread';
 import { getConversationMessages } from './get-conversation-messages';
 import { getSupportThread } from './get-support-thread';

@@ -1,4 +1,4 @@
-import type { ConversationRef } from '../utils/conversation-ref';
+import type { ConversationRef } from '@plinth/domain/conversation-ref';
 
 /** Every cache key of the messages page sits under ['messages']: a resync invalidates them all. */
 export const messagesQueryKeys = {

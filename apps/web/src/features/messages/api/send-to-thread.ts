@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { accessMessages } from '@plinth/domain/access';
+import type { ConversationRef } from '@plinth/domain/conversation-ref';
 import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ConversationRef } from '../utils/conversation-ref';
 import { messagesQueryKeys } from './messages-query-keys';
 import { replyToAdmins } from './reply-to-admins';
 import { sendAdminMessage } from './send-admin-message';

@@ -1,5 +1,6 @@
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { canExchangeMessages, messagingMessages } from '@plinth/domain/access';
+import type { ConversationRef } from '@plinth/domain/conversation-ref';
 import type { Role } from '@plinth/domain/roles';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
@@ -9,7 +10,6 @@ import { messagesQueryKeys } from '../api/messages-query-keys';
 import { useSendToThread } from '../api/send-to-thread';
 import type { ThreadMessage } from '../api/thread-page';
 import { useMarkShownRead } from '../hooks/use-mark-shown-read';
-import type { ConversationRef } from '../utils/conversation-ref';
 import { type ConversationSummary, SUPPORT_NAME } from '../utils/conversation-summary';
 import { ChatHeader } from './chat-header';
 import { MessageComposer } from './message-composer';

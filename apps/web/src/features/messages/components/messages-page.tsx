@@ -1,4 +1,9 @@
 import { Alert, Button, Center, Loader, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import {
+  CONVERSATION_PARAM,
+  conversationParam,
+  parseConversationParam,
+} from '@plinth/domain/conversation-ref';
 import { IconMessages } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
@@ -8,7 +13,6 @@ import { useAdminConversations } from '../api/list-admin-conversations';
 import { useConversations } from '../api/list-conversations';
 import { useIsMobile } from '../hooks/use-is-mobile';
 import { useLiveMessages } from '../hooks/use-live-messages';
-import { CONVERSATION_PARAM, conversationParam, parseConversationParam } from '../utils/conversation-ref';
 import {
   adminThreadSummary,
   byRecentActivity,

@@ -1,11 +1,11 @@
 import { useDocumentVisibility } from '@mantine/hooks';
+import type { ConversationRef } from '@plinth/domain/conversation-ref';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { Conversation } from '../api/list-conversations';
 import { markConversationRead, markMessageRead } from '../api/mark-message-read';
 import { messagesQueryKeys } from '../api/messages-query-keys';
 import type { ThreadMessage } from '../api/thread-page';
-import type { ConversationRef } from '../utils/conversation-ref';
 
 // Up to this many unread messages are marked one by one (PUT /messages/{id}/read, the spec's
 // call); more, as after a long absence, in one call for the whole conversation.

@@ -1,8 +1,8 @@
+import { type ConversationRef, conversationParam } from '@plinth/domain/conversation-ref';
 import type { AccessStatus } from '@plinth/domain/marketplace';
 import { type Role, roleLabels } from '@plinth/domain/roles';
 import type { AdminConversation } from '../api/list-admin-conversations';
 import type { Conversation } from '../api/list-conversations';
-import { type ConversationRef, conversationParam } from './conversation-ref';
 
 /** One row of the conversation list, whatever kind of conversation it is. */
 export interface ConversationSummary {

@@ -29,3 +29,7 @@ export function parseConversationParam(value: string | null): ConversationRef | 
   if (kind === 'user') return { kind: 'user', userId: id };
   return null;
 }
+
+/** The address of one conversation on /messages (a notification's tap-through target). */
+export const conversationPath = (ref: ConversationRef) =>
+  `/messages?${CONVERSATION_PARAM}=${encodeURIComponent(conversationParam(ref))}`;
