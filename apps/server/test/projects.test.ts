@@ -241,6 +241,18 @@ describe('POST /api/projects/{id}/resubmit', () => {
     expect(audit.map((a) => a.action)).toContain('project.resubmitted');
   });
 
+  it('resubmit: a listing an admin set to paid_unpublished (the developer sees Rejected) goes back under review', async () => {
+    const hidden = await createProject(t.app, owner);
+    await t.database.db
+      .updateTable('project')
+      .set({ payment_status: 'paid', visible: false, submission_status: 'submitted' })
+      .where('id', '=', hidden.id)
+      .execute();
+    const res = await as(t.app, owner, { method: 'POST', url: `/api/projects/${hidden.id}/resubmit` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ payment_status: 'payment_pending', status_label: 'Under Review' });
+  });
+
   it("resubmit: someone else's project answers 404", async () => {
     const p = await createProject(t.app, owner);
     const other = await createUser(t.app, { role: 'borrower', profile: 'default' });

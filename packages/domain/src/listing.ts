@@ -89,7 +89,9 @@ const rules: Record<
   },
   resubmit: {
     actors: ['borrower'],
-    from: (s) => s.payment_status === 'paid' && !s.visible && s.submission_status === 'rejected',
+    // Every paid, hidden listing: the developer sees it as Rejected with 'Submit for Re-review'
+    // (spec 000 section 4), also when an admin set it to paid_unpublished.
+    from: (s) => s.payment_status === 'paid' && !s.visible,
     refusal: 'Only a rejected project can be resubmitted',
   },
   force_publish: {

@@ -278,7 +278,7 @@ const transitions: TransitionCase[] = [
     name: 'resubmit',
     event: { type: 'resubmit' },
     actors: ['borrower'],
-    from: { rejected: toUnderReview },
+    from: { rejected: toUnderReview, 'paid unpublished': toUnderReview },
     refusal: 'Only a rejected project can be resubmitted',
   },
   {
