@@ -54,7 +54,23 @@ describe('which tables a statement writes', () => {
     expect(tablesWrittenBy(db().deleteFrom('user').where('id', '=', 'x').compile())).toEqual([ALL_TABLES]);
     expect(tablesWrittenBy(sql`select 1`.compile(db()))).toEqual([]);
     expect(tablesWrittenBy(sql`  SELECT pg_notify('a', 'b')`.compile(db()))).toEqual([]);
+    expect(tablesWrittenBy(sql`select pg_advisory_xact_lock(5301, hashtext(${'x'}))`.compile(db()))).toEqual(
+      [],
+    );
     expect(tablesWrittenBy(sql`update project set visible = true`.compile(db()))).toEqual([ALL_TABLES]);
+    // A select can still write: through a function, a second statement, or EXPLAIN ANALYZE.
+    expect(tablesWrittenBy(sql`select marketplace_summary_rebuild()`.compile(db()))).toEqual([ALL_TABLES]);
+    expect(tablesWrittenBy(sql`select 1; delete from session`.compile(db()))).toEqual([ALL_TABLES]);
+    expect(tablesWrittenBy(sql`explain analyze delete from session`.compile(db()))).toEqual([ALL_TABLES]);
+    expect(
+      tablesWrittenBy(
+        db()
+          .with('gone', (qb) => qb.deleteFrom('access_request').returning('id'))
+          .insertInto('notification')
+          .values({ user_id: 'x', type: 'system', title: 't', message: 'm' } as never)
+          .compile(),
+      ),
+    ).toEqual([ALL_TABLES]);
     expect(
       tablesWrittenBy(
         db()
@@ -151,6 +167,32 @@ describe('a read cache', () => {
     const results = await Promise.all([cache.get('k', load), cache.get('k', load), cache.get('k', load)]);
     expect(results).toEqual([{ n: 1 }, { n: 1 }, { n: 1 }]);
     expect(loads).toBe(1);
+  });
+
+  it('keeps only what `keep` accepts, and no more than `maxSize` in all', async () => {
+    const changes = new ChangeTracker();
+    const cache = createReadCache<{ text: string }>(changes, {
+      tables: ['session'],
+      max: 100,
+      ttlMs: 60_000,
+      keep: (value) => value.text !== 'refused',
+      maxSize: { total: 10, sizeOf: (value) => value.text.length },
+    });
+    let loads = 0;
+    const load = (text: string) => async () => {
+      loads++;
+      return { text };
+    };
+    await cache.get('a', load('refused'));
+    await cache.get('a', load('refused'));
+    expect(loads).toBe(2);
+    await cache.get('b', load('123456'));
+    await cache.get('b', load('123456'));
+    expect(loads).toBe(3);
+    // Six and six characters are more than ten: the older entry leaves.
+    await cache.get('c', load('abcdef'));
+    await cache.get('b', load('123456'));
+    expect(loads).toBe(5);
   });
 
   it('keeps nothing while other processes cannot be heard', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Role } from '@plinth/domain/roles';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { ChangeTracker } from '../db/change-tracker';
@@ -46,10 +47,13 @@ export function createGuards(auth: Auth, changes: ChangeTracker): Guards {
   // Better Auth's session check costs a few milliseconds of CPU and a query per request; its answer
   // for the same credentials stays the same until a session or user row is written (sign-in,
   // sign-out, a role, an approval), which the change tracker sees (docs/decisions/012).
+  // Keys are a hash of the credentials, so their size is fixed; refusals are not kept, so
+  // made-up cookies cannot push real sessions out.
   const sessions = createReadCache<CachedSession>(changes, {
     tables: ['session', 'user'],
     max: 10_000,
     ttlMs: 60_000,
+    keep: (value) => value.viewer !== null,
   });
 
   async function readSession(headers: FastifyRequest['headers']): Promise<CachedSession> {
@@ -66,10 +70,13 @@ export function createGuards(auth: Auth, changes: ChangeTracker): Guards {
     const { cookie, authorization } = request.headers;
     // No credentials, no session: nothing to look up.
     if (!cookie && !authorization) return null;
-    // The credentials are the key, exactly as sent: only what Better Auth itself accepted is kept.
-    const cached = await sessions.get(`${cookie ?? ''}\n${authorization ?? ''}`, () =>
-      readSession(request.headers),
-    );
+    // The credentials, exactly as sent, are the key: only what Better Auth itself accepted is kept.
+    const key = createHash('sha256')
+      .update(cookie ?? '')
+      .update('\n')
+      .update(authorization ?? '')
+      .digest('base64url');
+    const cached = await sessions.get(key, () => readSession(request.headers));
     if (cached.viewer && cached.expiresAt <= Date.now()) return (await readSession(request.headers)).viewer;
     return cached.viewer;
   }

@@ -57,27 +57,51 @@ const nameOf = (node: OperationNode | undefined): string => {
   return ALL_TABLES;
 };
 
-const readOnlyRaw = /^\s*(select|show|explain)\b/i;
+/** Functions a raw `select` may call and still change no table (locks, notifications, clocks). */
+const READ_ONLY_FUNCTIONS = new Set([
+  'pg_notify',
+  'pg_advisory_xact_lock',
+  'pg_try_advisory_xact_lock',
+  'hashtext',
+  'now',
+  'current_schema',
+]);
+
+/**
+ * Whether raw SQL only reads: one statement, a `select` or `show`, calling no function outside
+ * READ_ONLY_FUNCTIONS (a function may write: `select marketplace_summary_rebuild()` does).
+ */
+export function isReadOnlyRawSql(text: string): boolean {
+  const statement = text.trim().replace(/;\s*$/, '');
+  if (statement.includes(';') || !/^(select|show)\b/i.test(statement)) return false;
+  for (const call of statement.matchAll(/\b([a-z_][a-z0-9_.]*)\s*\(/gi)) {
+    if (!READ_ONLY_FUNCTIONS.has(call[1]!.toLowerCase())) return false;
+  }
+  return true;
+}
+
+const writesInWith = (node: Record<string, unknown>) =>
+  (node.with as { expressions: { expression: OperationNode }[] } | undefined)?.expressions.some(
+    (cte) => cte.expression.kind !== 'SelectQueryNode',
+  ) ?? false;
 
 /**
  * The tables a statement may change: none for a read, the target of an insert or update, and every
- * table for anything else (deletes cascade along foreign keys; raw SQL and DDL are not parsed). A
- * select whose WITH clause writes is treated as writing everything.
+ * table for anything else (deletes cascade along foreign keys; raw SQL that may write and DDL are
+ * not parsed). A statement whose WITH clause writes is treated as writing everything.
  */
 export function tablesWrittenBy(query: CompiledQuery): string[] {
   const node = query.query as OperationNode & Record<string, unknown>;
+  if (writesInWith(node)) return [ALL_TABLES];
   switch (node.kind) {
-    case 'SelectQueryNode': {
-      const ctes = (node.with as { expressions: { expression: OperationNode }[] } | undefined)?.expressions;
-      const writes = ctes?.some((cte) => cte.expression.kind !== 'SelectQueryNode');
-      return writes ? [ALL_TABLES] : [];
-    }
+    case 'SelectQueryNode':
+      return [];
     case 'InsertQueryNode':
       return [nameOf(node.into as OperationNode | undefined)];
     case 'UpdateQueryNode':
       return [nameOf(node.table as OperationNode | undefined)];
     case 'RawNode':
-      return readOnlyRaw.test(query.sql) ? [] : [ALL_TABLES];
+      return isReadOnlyRawSql(query.sql) ? [] : [ALL_TABLES];
     default:
       return [ALL_TABLES];
   }
@@ -91,7 +115,16 @@ class TrackedConnection implements DatabaseConnection {
   constructor(
     readonly inner: DatabaseConnection,
     private readonly tracker: ChangeTracker,
-  ) {}
+  ) {
+    // What a driver offers for cancelling queries (abort signals) passes through unchanged.
+    if (inner.cancelQuery) this.cancelQuery = inner.cancelQuery.bind(inner);
+    if (inner.killSession) this.killSession = inner.killSession.bind(inner);
+    if (inner.collectSessionInfo) this.collectSessionInfo = inner.collectSessionInfo.bind(inner);
+  }
+
+  cancelQuery?: DatabaseConnection['cancelQuery'];
+  killSession?: DatabaseConnection['killSession'];
+  collectSessionInfo?: DatabaseConnection['collectSessionInfo'];
 
   async executeQuery<R>(query: CompiledQuery, options?: Parameters<DatabaseConnection['executeQuery']>[1]) {
     const written = tablesWrittenBy(query);
@@ -102,10 +135,14 @@ class TrackedConnection implements DatabaseConnection {
     }
   }
 
-  async *streamQuery<R>(query: CompiledQuery, chunkSize: number) {
+  async *streamQuery<R>(
+    query: CompiledQuery,
+    chunkSize: number,
+    options?: Parameters<DatabaseConnection['streamQuery']>[2],
+  ) {
     const written = tablesWrittenBy(query);
     try {
-      yield* this.inner.streamQuery<R>(query, chunkSize);
+      yield* this.inner.streamQuery<R>(query, chunkSize, options);
     } finally {
       this.record(written);
     }

@@ -166,10 +166,12 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Da
   const listen: DatabaseHandle['listen'] = (channel, onPayload, options) =>
     listenOnPostgres(url, channel, onPayload, options);
   listeners.set(db, listen);
-  // Channels are database-wide: only this schema's tables concern this handle.
-  const ownSchema = schema ?? 'public';
-  const watchRemoteChanges: DatabaseHandle['watchRemoteChanges'] = (options = {}) =>
-    listen(
+  // Channels are database-wide: only this schema's tables concern this handle (without a schema
+  // of its own, the first one on the connection's search path, as PostgreSQL resolves it).
+  const watchRemoteChanges: DatabaseHandle['watchRemoteChanges'] = async (options = {}) => {
+    const ownSchema =
+      schema ?? (await pool.query<{ name: string }>('select current_schema() as name')).rows[0]!.name;
+    return listen(
       CHANGES_CHANNEL,
       (payload) => {
         const dot = payload.indexOf('.');
@@ -188,6 +190,7 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Da
         },
       },
     );
+  };
   return {
     db,
     driver: 'postgres',
@@ -202,6 +205,13 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Da
 
 const RECONNECT_MIN_MS = 250;
 const RECONNECT_MAX_MS = 10_000;
+/**
+ * A LISTEN connection only receives, so a socket dropped without a word (a NAT or load balancer
+ * timing out, a failover) would go unnoticed: TCP keep-alive, and a query this often that must
+ * answer within LISTEN_PROBE_TIMEOUT_MS, turn that silence into a lost connection.
+ */
+const LISTEN_PROBE_MS = 30_000;
+const LISTEN_PROBE_TIMEOUT_MS = 10_000;
 
 /**
  * A dedicated client for LISTEN: a pooled connection would be handed to other queries and lose
@@ -221,8 +231,24 @@ async function listenOnPostgres(
   let retryTimer: NodeJS.Timeout | undefined;
   let delay = RECONNECT_MIN_MS;
 
+  const probe = setInterval(() => {
+    const current = client;
+    if (!current) return;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error('LISTEN connection did not answer')),
+        LISTEN_PROBE_TIMEOUT_MS,
+      );
+    });
+    Promise.race([current.query('select 1'), timeout])
+      .catch((error: unknown) => lost(current, error))
+      .finally(() => clearTimeout(timer));
+  }, LISTEN_PROBE_MS);
+  probe.unref();
+
   const connect = async () => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({ connectionString: url, keepAlive: true });
     next.on('notification', (message) => {
       if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
     });
@@ -269,9 +295,15 @@ async function listenOnPostgres(
     retryTimer.unref();
   };
 
-  await connect();
+  try {
+    await connect();
+  } catch (error) {
+    clearInterval(probe);
+    throw error;
+  }
   return async () => {
     stopped = true;
+    clearInterval(probe);
     clearTimeout(retryTimer);
     const current = client;
     client = null;

@@ -1,13 +1,17 @@
 import { LRUCache } from 'lru-cache';
 import type { ChangeTracker } from './change-tracker';
 
-export interface ReadCacheOptions {
+export interface ReadCacheOptions<V> {
   /** The tables the cached reads depend on: a write to any of them makes every entry stale. */
   tables: readonly string[];
   /** Entries kept at most (least recently used leave first). */
   max: number;
   /** A safety net: no entry is served older than this, whatever the tracker says. */
   ttlMs: number;
+  /** Bounds the entries' total size too, measured by `sizeOf` (e.g. characters of JSON). */
+  maxSize?: { total: number; sizeOf: (value: V) => number };
+  /** Which loaded values are worth keeping (default: all). */
+  keep?: (value: V) => boolean;
 }
 
 export interface ReadCache<V> {
@@ -28,9 +32,17 @@ interface Entry<V> {
  */
 export function createReadCache<V extends {}>(
   tracker: ChangeTracker,
-  options: ReadCacheOptions,
+  options: ReadCacheOptions<V>,
 ): ReadCache<V> {
-  const entries = new LRUCache<string, Entry<V>>({ max: options.max, ttl: options.ttlMs });
+  const entries = new LRUCache<string, Entry<V>>({
+    max: options.max,
+    ttl: options.ttlMs,
+    ...(options.maxSize && {
+      maxSize: options.maxSize.total,
+      sizeCalculation: (entry: Entry<V>) => Math.max(1, options.maxSize!.sizeOf(entry.value)),
+    }),
+  });
+  const keep = options.keep ?? (() => true);
   const loading = new Map<string, { stamp: number; promise: Promise<V> }>();
   return {
     get(key, load) {
@@ -42,7 +54,7 @@ export function createReadCache<V extends {}>(
       const promise = load().then(
         (value) => {
           if (loading.get(key)?.promise === promise) loading.delete(key);
-          if (tracker.stamp(options.tables) === stamp) entries.set(key, { value, stamp });
+          if (keep(value) && tracker.stamp(options.tables) === stamp) entries.set(key, { value, stamp });
           return value;
         },
         (error: unknown) => {

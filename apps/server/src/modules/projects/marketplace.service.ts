@@ -39,7 +39,13 @@ function cachesOf(db: Db): MarketplaceCaches {
     const changes = changesOf(db);
     caches = {
       standings: createReadCache(changes, { tables: ['user'], max: 10_000, ttlMs: 60_000 }),
-      pages: createReadCache(changes, { tables: ['project', 'access_request'], max: 2_000, ttlMs: 60_000 }),
+      pages: createReadCache<{ json: string }>(changes, {
+        tables: ['project', 'access_request'],
+        max: 2_000,
+        ttlMs: 60_000,
+        // Pages are 6 KB at 20 cards, 30 KB at 100: at most 32 M characters of JSON in all.
+        maxSize: { total: 32_000_000, sizeOf: (page) => page.json.length },
+      }),
     };
     cachesByDb.set(db, caches);
   }
