@@ -168,7 +168,8 @@ describe('[FUNDER ACCESS] a funder from sign-up to a live conversation about a p
     const fun = await newPage();
     await signInViaApi(fun.context, funder);
     await fun.page.goto('/messages');
-    await fun.page.getByRole('button', { name: developer.name, exact: true }).click();
+    // Before approval the funder knows the developer only as 'Developer'.
+    await fun.page.getByRole('button', { name: 'Developer', exact: true }).click();
     const funderChat = fun.page.getByRole('region', { name: 'Chat' });
     await funderChat.getByText('Pending', { exact: true }).waitFor();
 

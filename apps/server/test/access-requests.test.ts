@@ -51,7 +51,8 @@ describe('POST /api/access-requests', () => {
       company_name: 'Test Capital',
       company_type: 'Private Credit Fund',
       borrower_id: developer.id,
-      borrower_name: 'Dana Developer',
+      // Nor the developer's name: 'Developer' until access is granted.
+      borrower_name: 'Developer',
       initial_message: 'We lend on coastal projects.',
       requested_at: expect.any(String),
       approved_at: null,

@@ -61,6 +61,33 @@ describe('access-request conversations: who may read and write', () => {
     expect(reply.json()).toMatchObject({ sender_role: 'funder', sender_name: 'Frankie Funder' });
   });
 
+  it("before access is granted a funder sees the developer as 'Developer': in the messages, the request and the notification", async () => {
+    const { developer, funder, accessRequestId } = await createConversation(t.app, { status: 'pending' });
+    await postMessage(t.app, developer, accessRequestId, 'Happy to answer questions before I decide.');
+    const senderSeenBy = async (user: TestUser) =>
+      (await getMessages(t.app, user, accessRequestId)).json().items[0].sender_name;
+    const borrowerNameSeenBy = async (user: TestUser) =>
+      (await as(t.app, user, { method: 'GET', url: '/api/access-requests' })).json().items[0].borrower_name;
+    expect(await senderSeenBy(funder)).toBe('Developer');
+    expect(await senderSeenBy(developer)).toBe('Dana Developer');
+    expect(await senderSeenBy(admin)).toBe('Dana Developer');
+    expect(await borrowerNameSeenBy(funder)).toBe('Developer');
+    expect((await notificationsOf(t.database.db, funder.id)).at(-1)?.message).toBe(
+      'New message from Developer about your access request: Happy to answer questions before I decide.',
+    );
+    expect((await emailsTo(t.database.db, funder.email)).at(-1)?.subject).toBe(
+      'New message from Developer on Plinth',
+    );
+
+    const approve = await as(t.app, developer, {
+      method: 'PUT',
+      url: `/api/access-requests/${accessRequestId}/approve`,
+    });
+    expect(approve.statusCode).toBe(200);
+    expect(await senderSeenBy(funder)).toBe('Dana Developer');
+    expect(await borrowerNameSeenBy(funder)).toBe('Dana Developer');
+  });
+
   it('an admin may not write in it (403), a third party gets 404 and anonymous 401 whatever the body', async () => {
     const { accessRequestId } = await createConversation(t.app);
     const byAdmin = await postMessage(t.app, admin, accessRequestId, 'Admin here');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { adminMessages } from './admin';
 import { MESSAGE_MAX_LENGTH } from './constants';
-import { type AccessStatus, accessStatuses } from './marketplace';
+import { type AccessStatus, accessStatuses, hasGrantedAccess } from './marketplace';
 
 /** Access requests and their conversations (spec 000 sections 2-7). */
 
@@ -40,6 +40,14 @@ export const accessRequestIdParams = z.object({ id: z.uuid({ error: accessMessag
 export const accessDecisions = { approve: 'approved', decline: 'declined' } as const;
 export type AccessDecision = keyof typeof accessDecisions;
 export const canDecideAccess = (status: AccessStatus) => status === 'pending';
+
+/**
+ * Until the developer grants access, a funder knows them only as 'Developer': their name belongs to
+ * the full file, like the project's title (the preview modal lists it among what approval unlocks).
+ */
+export const UNDISCLOSED_DEVELOPER = 'Developer';
+export const developerNameFor = (name: string, options: { viewerIsFunder: boolean; status: AccessStatus }) =>
+  options.viewerIsFunder && !hasGrantedAccess(options.status) ? UNDISCLOSED_DEVELOPER : name;
 
 /** Statuses that still hold the project's one open request per funder (declined and closed do not). */
 export const openAccessStatuses = [

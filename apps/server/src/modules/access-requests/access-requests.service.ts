@@ -6,6 +6,7 @@ import {
   type accessRequestsQuery,
   canDecideAccess,
   type createAccessRequestBody,
+  developerNameFor,
 } from '@plinth/domain/access';
 import { hasGrantedAccess } from '@plinth/domain/marketplace';
 import type { z } from 'zod';
@@ -36,9 +37,9 @@ const previewName = (project: { property_type: string; suburb: string }) =>
 const noConversation: ConversationSummary = { last_message: null, last_message_time: null, unread_count: 0 };
 
 /**
- * A request as `viewer` may see it. A funder without granted access does not learn the project's
- * title (the preview fields only); admins only read conversations, so nothing in them is unread
- * for an admin.
+ * A request as `viewer` may see it. A funder without granted access learns neither the project's
+ * title nor the developer's name (the preview fields only); admins only read conversations, so
+ * nothing in them is unread for an admin.
  */
 function toAccessRequest(
   row: repo.AccessRequestRow,
@@ -49,6 +50,7 @@ function toAccessRequest(
   return {
     ...row,
     project_title: isFunder && !hasGrantedAccess(row.status) ? null : row.project_title,
+    borrower_name: developerNameFor(row.borrower_name, { viewerIsFunder: isFunder, status: row.status }),
     loan_amount: Number(row.loan_amount),
     requested_at: iso(row.requested_at),
     approved_at: row.approved_at ? iso(row.approved_at) : null,

@@ -91,7 +91,7 @@ export const findMessageWithParties = (db: Db, id: string) =>
     .selectFrom('message as m')
     .innerJoin('access_request as ar', 'ar.id', 'm.access_request_id')
     .innerJoin('project as p', 'p.id', 'ar.project_id')
-    .select(['m.id', 'm.sender_id', 'ar.funder_id', 'p.borrower_id'])
+    .select(['m.id', 'm.sender_id', 'ar.funder_id', 'ar.status', 'p.borrower_id'])
     .where('m.id', '=', id)
     .executeTakeFirst();
 

@@ -3,6 +3,7 @@ import {
   type adminConversationsResponse,
   type adminThreadResponse,
   canExchangeMessages,
+  developerNameFor,
   type Message,
   type messagesResponse,
   messagingMessages,
@@ -10,7 +11,7 @@ import {
   shouldEmailNewMessage,
   type unreadMessagesResponse,
 } from '@plinth/domain/access';
-import { hasGrantedAccess } from '@plinth/domain/marketplace';
+import { type AccessStatus, hasGrantedAccess } from '@plinth/domain/marketplace';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app';
 import type { Viewer } from '../../auth/guards';
@@ -40,19 +41,34 @@ const messagesLink = (deps: MessagesDeps) => new URL('/messages', deps.config.BA
 
 // --- Rows to API objects ---
 
-function toMessage(row: repo.MessageRow, parties: { funder_id: string; borrower_id: string }): Message {
+/**
+ * A conversation's message as `viewer` sees it: a funder without granted access sees the
+ * developer's messages signed 'Developer'.
+ */
+function toMessage(
+  row: repo.MessageRow,
+  conversation: { funder_id: string; borrower_id: string; status: AccessStatus },
+  viewer: Viewer,
+): Message {
   const isSystem = row.message_type === 'system';
+  const name = row.sender_name ?? (isSystem ? PLINTH : DELETED_USER);
   return {
     id: row.id,
     sender_id: row.sender_id,
     sender_role: isSystem
       ? 'system'
-      : row.sender_id === parties.funder_id
+      : row.sender_id === conversation.funder_id
         ? 'funder'
-        : row.sender_id === parties.borrower_id
+        : row.sender_id === conversation.borrower_id
           ? 'borrower'
           : (row.sender_user_role ?? 'unknown'),
-    sender_name: row.sender_name ?? (isSystem ? PLINTH : DELETED_USER),
+    sender_name:
+      row.sender_id === conversation.borrower_id
+        ? developerNameFor(name, {
+            viewerIsFunder: viewer.id === conversation.funder_id,
+            status: conversation.status,
+          })
+        : name,
     message: row.message,
     message_type: row.message_type,
     sent_at: iso(row.sent_at),
@@ -97,7 +113,7 @@ export async function getConversationMessages(
 ): Promise<z.infer<typeof messagesResponse>> {
   const { conversation } = await requireConversation(db, options.viewer, options.accessRequestId);
   const rows = await repo.listConversationMessages(db, conversation.id, options.page);
-  return toPage(rows, options.page.limit, (row) => toMessage(row, conversation));
+  return toPage(rows, options.page.limit, (row) => toMessage(row, conversation, options.viewer));
 }
 
 /**
@@ -129,25 +145,30 @@ export async function sendConversationMessage(
       access_request_id: conversation.id,
       message_id: id,
     });
-    // A funder without granted access may not learn the project's title from a notification.
+    // A funder without granted access may learn neither the project's title nor the developer's
+    // name from a notification.
     const canSeeTitle = role === 'funder' || hasGrantedAccess(conversation.status);
     const about = canSeeTitle ? ` about "${conversation.project_title}"` : ' about your access request';
+    const sender = developerNameFor(viewer.name, {
+      viewerIsFunder: recipientId === conversation.funder_id,
+      status: conversation.status,
+    });
     await notify(trx, {
       userId: recipientId,
       type: 'message',
       relatedId: conversation.id,
-      message: `New message from ${viewer.name}${about}: ${preview(text)}`,
+      message: `New message from ${sender}${about}: ${preview(text)}`,
       email: shouldEmailNewMessage(previous, new Date(sent_at))
         ? {
-            subject: `New message from ${viewer.name} on Plinth`,
-            text: `Hello,\n\n${viewer.name} sent you a message${about}:\n\n${text}\n\nReply on Plinth: ${messagesLink(deps)}\n`,
+            subject: `New message from ${sender} on Plinth`,
+            text: `Hello,\n\n${sender} sent you a message${about}:\n\n${text}\n\nReply on Plinth: ${messagesLink(deps)}\n`,
           }
         : undefined,
     });
     return { messageId: id, conversation };
   });
   const row = await repo.findMessage(deps.db, messageId);
-  return toMessage(row!, conversation);
+  return toMessage(row!, conversation, viewer);
 }
 
 /** Marks everything the other party wrote in a conversation read; only its parties may. */
@@ -177,7 +198,7 @@ export async function markMessageRead(
     if (!role) throw notFound(messagingMessages.messageNotFound);
     if (role === 'admin' || message.sender_id === viewer.id) throw forbidden(messagingMessages.onlyRecipient);
     await repo.markMessageRead(db, messageId);
-    return toMessage((await repo.findMessage(db, messageId))!, message);
+    return toMessage((await repo.findMessage(db, messageId))!, message, viewer);
   }
   const threadMessage = await repo.findAdminMessage(db, messageId);
   if (threadMessage && (viewer.role === 'admin' || threadMessage.user_id === viewer.id)) {

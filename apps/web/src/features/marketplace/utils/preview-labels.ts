@@ -16,5 +16,5 @@ export const unlockedAfterApproval = [
   'Full project description',
   'Financials and feasibility',
   'Project documents',
-  'Developer contact and messaging',
+  "Developer's name and contact details",
 ] as const;
