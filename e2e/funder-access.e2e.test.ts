@@ -132,6 +132,22 @@ describe('[FUNDER ACCESS] a funder from sign-up to a live conversation about a p
     await card.getByText('$2,500,000', { exact: true }).waitFor();
     await scan(page);
 
+    // Saved on this device, for this funder: save the search, clear the filters, apply it again.
+    await page.getByRole('button', { name: 'Save Search' }).click();
+    await page.getByRole('textbox', { name: /Search name/ }).fill('Riverbank residential');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('button', { name: 'Clear filters' }).first().click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('property_type')).toBeNull();
+    await page.getByRole('button', { name: 'Saved Searches (1)' }).click();
+    await page.getByRole('button', { name: 'Apply saved search Riverbank residential' }).click();
+    await page.getByText('1 project found', { exact: true }).waitFor();
+    expect(new URL(page.url()).searchParams.get('q')).toBe(titleWord);
+    // Under this account's own key.
+    const keys = await page.evaluate(() => Object.keys(localStorage));
+    expect(keys.filter((key) => key.startsWith('plinth.savedSearches'))).toEqual([
+      expect.stringMatching(/^plinth\.savedSearches\.\S+$/),
+    ]);
+
     // The preview: suburb, stage, loan amount, type and size; no title, description, address or financials.
     await card.getByRole('button', { name: 'View Preview' }).click();
     const preview = page.getByRole('dialog', { name: 'Project Preview' });

@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Popover, Stack, Text, TextInput } from '@man
 import type { SavedSearch } from '@plinth/domain/marketplace';
 import { IconBookmark, IconBookmarkPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useMe } from '../../auth/api/get-me';
 import { useSavedSearches } from '../hooks/use-saved-searches';
 
 interface SavedSearchesProps {
@@ -12,7 +13,9 @@ interface SavedSearchesProps {
 
 /** Save the current filters under a name, apply one, delete one: all on this device. */
 export function SavedSearches({ current, onApply }: SavedSearchesProps) {
-  const { searches, save, remove } = useSavedSearches();
+  // The marketplace only renders for a signed-in funder, so `me` is loaded by now.
+  const { data: me } = useMe();
+  const { searches, save, remove } = useSavedSearches(me?.id ?? 'signed-out');
   const [isSaveOpen, setIsSaveOpen] = useState(false);
   const [isListOpen, setIsListOpen] = useState(false);
   const [name, setName] = useState('');

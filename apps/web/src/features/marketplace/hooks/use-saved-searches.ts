@@ -1,8 +1,11 @@
 import { useLocalStorage } from '@mantine/hooks';
 import { marketplaceQuery, type SavedSearch } from '@plinth/domain/marketplace';
 
-/** Saved searches stay on the device (spec 000 section 3, DESIGN.md section 8). */
-export const SAVED_SEARCHES_KEY = 'plinth.savedSearches';
+/**
+ * Saved searches stay on the device (spec 000 section 3, DESIGN.md section 8), under each account's
+ * own key: two people signing in on one browser do not see each other's.
+ */
+export const savedSearchesKey = (userId: string) => `plinth.savedSearches.${userId}`;
 
 /** Only what still reads as a search: a stored entry from an older version is dropped, not trusted. */
 function readSavedSearches(raw: string | undefined): SavedSearch[] {
@@ -29,9 +32,9 @@ const newId = () =>
     ? crypto.randomUUID()
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
-export function useSavedSearches() {
+export function useSavedSearches(userId: string) {
   const [searches, setSearches] = useLocalStorage<SavedSearch[]>({
-    key: SAVED_SEARCHES_KEY,
+    key: savedSearchesKey(userId),
     defaultValue: [],
     getInitialValueInEffect: false,
     serialize: JSON.stringify,
