@@ -120,6 +120,18 @@ export const trendingAssetClass = (residential: number, commercial: number) =>
       ? ('Residential' as const)
       : ('Commercial' as const);
 
+/**
+ * The stats header's average expected return (profit / cost, as a percentage to 2 decimals) over the
+ * listings that state both. Withheld (null) when fewer than MIN_LISTINGS_FOR_AVERAGE_RETURN
+ * contribute: filtered down to one or two listings, the average would give away their financials,
+ * which a funder may only read once access is granted.
+ */
+export const MIN_LISTINGS_FOR_AVERAGE_RETURN = 3;
+export function averageExpectedReturn(returnSum: number, returnCount: number): number | null {
+  if (returnCount < MIN_LISTINGS_FOR_AVERAGE_RETURN) return null;
+  return Math.round((returnSum / returnCount) * 10_000) / 100;
+}
+
 /** Saved searches stay on the device (spec 000 section 3). */
 export interface SavedSearch {
   id: string;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { accessDecisions, canDecideAccess, openAccessStatuses } from '../src/access';
 import {
   accessStatuses,
+  averageExpectedReturn,
   compactAud,
   type FunderFitProfile,
   fitOf,
@@ -192,6 +193,20 @@ describe('trendingAssetClass', () => {
     expect(trendingAssetClass(4, 4)).toBe('Residential');
     expect(trendingAssetClass(0, 0)).toBeNull();
     expect(trendingAssetClass(0, 1)).toBe('Commercial');
+  });
+});
+
+describe('averageExpectedReturn', () => {
+  it('the mean of profit / cost as a percentage to 2 decimals, over three listings or more', () => {
+    // 0.2 + 0.15 + 0.1 = 0.45 over 3 = 15 %; 1.5 over 9 = 16.67 %.
+    expect(averageExpectedReturn(0.45, 3)).toBe(15);
+    expect(averageExpectedReturn(1.5, 9)).toBe(16.67);
+  });
+
+  it('withheld under three listings, so a filter narrowed to one or two cannot read their financials', () => {
+    expect(averageExpectedReturn(0, 0)).toBeNull();
+    expect(averageExpectedReturn(0.2, 1)).toBeNull();
+    expect(averageExpectedReturn(0.35, 2)).toBeNull();
   });
 });
 

@@ -193,7 +193,9 @@ export interface MarketplaceStatsRow {
   total_capital_seeking: number;
   residential: number;
   commercial: number;
-  average_expected_return: number | null;
+  /** Sum and count of profit / cost over the listings that state both. */
+  return_sum: number;
+  return_count: number;
 }
 
 /** The stats' sums over a set of project rows. */
@@ -306,9 +308,8 @@ export function marketplaceStats(
       total('capital').as('total_capital_seeking'),
       total('residential').as('residential'),
       total('commercial').as('commercial'),
-      sql<number | null>`round(${total('return_sum')} / nullif(${total('return_count')}, 0) * 100, 2)`.as(
-        'average_expected_return',
-      ),
+      total('return_sum').as('return_sum'),
+      total('return_count').as('return_count'),
     ])
     .executeTakeFirstOrThrow();
 }

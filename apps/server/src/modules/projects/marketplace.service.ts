@@ -1,5 +1,6 @@
 import { RECOMMENDED_LIMIT } from '@plinth/domain/constants';
 import {
+  averageExpectedReturn,
   type MarketplaceQuery,
   type MarketplaceResponse,
   marketplaceResponse,
@@ -154,8 +155,7 @@ async function readMarketplace(
       total_capital_seeking: Number(stats.total_capital_seeking),
       active_opportunities: activeOpportunities,
       trending_asset_class: trendingAssetClass(Number(stats.residential), Number(stats.commercial)),
-      average_expected_return:
-        stats.average_expected_return === null ? null : Number(stats.average_expected_return),
+      average_expected_return: averageExpectedReturn(Number(stats.return_sum), Number(stats.return_count)),
     },
   };
 }
