@@ -34,6 +34,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { renewSandboxSubscriptions } from './modules/payments/payments.service';
 import { projectsRoutes } from './modules/projects/projects.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -101,7 +102,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('outbox', createOutboxWorker({ db: database.db, mail, log: app.log }));
   app.decorate(
     'subscriptionExpiry',
-    createSubscriptionExpiryJob({ db: database.db, provider: deps.payments.name, log: app.log }),
+    createSubscriptionExpiryJob({
+      db: database.db,
+      provider: deps.payments.name,
+      log: app.log,
+      renew: (now) => renewSandboxSubscriptions(deps, now),
+    }),
   );
   app.addHook('onClose', () => app.subscriptionExpiry.stop());
   // Read caches must hear other server processes' writes to the same PostgreSQL.

@@ -324,7 +324,65 @@ describe('POST /api/payments/cancel-subscription and the expiry job', () => {
     }
   });
 
-  it('expiry job: an active subscription past its period (no renewal in the sandbox) becomes inactive; live ones stay', async () => {
+  it('sandbox renewals: at the end of its period an active paid subscription is charged for the next month, once; a cancelled one is not', async () => {
+    const funder = await funderIn(t.app, 'none');
+    expect((await subscribe(t.app, funder, VISA)).json()).toMatchObject({ status: 'success' });
+    expect((await adminCall(t.app, admin, 'POST', `/approve-subscription/${funder.id}`)).statusCode).toBe(
+      200,
+    );
+    await endPeriod(db(), funder.id, '2 days');
+    const ended = new Date((await userRow(db(), funder.id)).subscription_period_end!);
+
+    expect(await t.app.subscriptionExpiry.runOnce()).toBe(0);
+    const renewed = await userRow(db(), funder.id);
+    expect(renewed.subscription_status).toBe('active');
+    // One month on from where the last period ended (1 to 3 days either side of 30 for the months).
+    const next = new Date(renewed.subscription_period_end!).getTime();
+    expect(next - ended.getTime()).toBeGreaterThan(27 * DAY);
+    expect(next - ended.getTime()).toBeLessThan(32 * DAY);
+    const payments = await subscriptionPayments(db(), funder.id);
+    expect(payments.map((p) => [p.status, p.amount_cents])).toEqual([
+      ['completed', SUBSCRIPTION_FEE_CENTS],
+      ['completed', SUBSCRIPTION_FEE_CENTS],
+    ]);
+    expect(await auditActionsFor(db(), funder.id)).toContain('subscription.renewed');
+    expect((await mySubscription(t.app, funder)).json()).toMatchObject({ has_marketplace_access: true });
+
+    // The period runs into next month now: another run charges nothing.
+    await t.app.subscriptionExpiry.runOnce();
+    expect(await subscriptionPayments(db(), funder.id)).toHaveLength(2);
+
+    // Cancelled, then past its end: no charge, it ends.
+    expect((await cancelSubscription(t.app, funder)).statusCode).toBe(200);
+    await endPeriod(db(), funder.id);
+    expect(await t.app.subscriptionExpiry.runOnce()).toBe(1);
+    expect((await userRow(db(), funder.id)).subscription_status).toBe('inactive');
+    expect(await subscriptionPayments(db(), funder.id)).toHaveLength(2);
+    expect(await verifyAuditChain(db())).toMatchObject({ ok: true });
+  });
+
+  it("sandbox renewals: one cycle's invoice reported twice (two server processes) is charged once", async () => {
+    const funder = await funderIn(t.app, 'none');
+    expect((await subscribe(t.app, funder, VISA)).json()).toMatchObject({ status: 'success' });
+    expect((await adminCall(t.app, admin, 'POST', `/approve-subscription/${funder.id}`)).statusCode).toBe(
+      200,
+    );
+    const sandbox = t.app.deps.payments;
+    if (!isSandboxProvider(sandbox)) throw new Error('expected the sandbox');
+    const [first] = await subscriptionPayments(db(), funder.id);
+    const subscription = await sandbox.retrieveSubscription(first!.provider_reference!);
+    const periodEnd = new Date((await userRow(db(), funder.id)).subscription_period_end!);
+    const cycle = { periodEnd, nextPeriodEnd: new Date(periodEnd.getTime() + 30 * DAY) };
+    expect(await handlePaymentEvent(t.app.deps, sandbox.renewalEvent(subscription!, cycle))).toEqual({
+      outcome: 'applied',
+    });
+    expect(await handlePaymentEvent(t.app.deps, sandbox.renewalEvent(subscription!, cycle))).toEqual({
+      outcome: 'duplicate',
+    });
+    expect(await subscriptionPayments(db(), funder.id)).toHaveLength(2);
+  });
+
+  it('expiry job: an active subscription past its period with nothing to charge (no paid subscription) becomes inactive; live ones stay', async () => {
     const lapsed = await funderIn(t.app, 'active');
     const live = await funderIn(t.app, 'active');
     const cancelledLive = await funderIn(t.app, 'cancelled');

@@ -9,32 +9,42 @@ const DAY = 24 * 60 * MINUTE;
 /**
  * How long an active subscription outlives its period before the job ends it. Stripe charges the
  * renewal at the period's end and its invoice.paid (which extends the period) can come hours later,
- * or days later after a retried card; the sandbox never renews, so it ends on time.
+ * or days later after a retried card; the sandbox renews in the same run, just before, so anything
+ * still past its period then was not renewed and ends on time.
  */
 export const renewalGraceMs = (provider: PaymentProvider['name']) => (provider === 'stripe' ? 3 * DAY : 0);
 
 export interface SubscriptionExpiryJob {
-  /** Ends every subscription whose period is over; returns how many. Tests call this directly. */
+  /**
+   * Renews what the provider renews here (the sandbox), then ends every subscription whose period
+   * is over; returns how many ended. Tests call this directly.
+   */
   runOnce(now?: Date): Promise<number>;
   start(intervalMs?: number): void;
   stop(): Promise<void>;
 }
 
 /**
- * Turns cancelled subscriptions whose paid period has ended, and active ones that were not
- * renewed, into inactive ones (DESIGN.md section 8), every minute. Rows are claimed with
- * FOR UPDATE SKIP LOCKED, so several server processes never end one twice.
+ * Every minute: first the renewals the provider leaves to us (`renew`: the sandbox charges the next
+ * month of active subscriptions whose period ended), then cancelled subscriptions whose paid period
+ * has ended, and active ones that were not renewed, become inactive (DESIGN.md section 8). Rows are
+ * claimed with FOR UPDATE SKIP LOCKED and renewals carry fixed event ids, so several server
+ * processes never end or charge one twice.
  */
 export function createSubscriptionExpiryJob(deps: {
   db: Db;
   provider: PaymentProvider['name'];
   log: FastifyBaseLogger;
+  renew: (now: Date) => Promise<number>;
 }): SubscriptionExpiryJob {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
 
-  const runOnce = (now = new Date()) =>
-    expireSubscriptions({ db: deps.db, renewalGraceMs: renewalGraceMs(deps.provider) }, now);
+  const runOnce = async (now = new Date()) => {
+    const renewed = await deps.renew(now);
+    if (renewed > 0) deps.log.info({ count: renewed }, 'subscriptions renewed');
+    return expireSubscriptions({ db: deps.db, renewalGraceMs: renewalGraceMs(deps.provider) }, now);
+  };
 
   const tick = async () => {
     if (running) return;

@@ -30,8 +30,10 @@ import {
  * Subscriptions work the same way: a subscription is a `payment` row of type subscription
  * (`sub_sandbox_<hex>`), its first invoice `in_sandbox_<hex>` (the same hex). The test payment
  * method decides the first payment at once, as Stripe's charge would: the sandbox reports it and
- * `subscriptionEvent` turns it into the invoice event Stripe would send. The sandbox has no
- * renewals and no periods of its own: the period is the one an admin's approval starts.
+ * `subscriptionEvent` turns it into the invoice event Stripe would send. Periods are the ones an
+ * admin's approval starts; when one ends on a subscription nobody cancelled, `renewalEvent` is the
+ * invoice.paid of the next cycle Stripe would send (the test card that paid the first invoice pays
+ * the renewals too), applied by the subscription job.
  */
 export interface SandboxPaymentProvider extends PaymentProvider {
   readonly name: 'sandbox';
@@ -48,6 +50,12 @@ export interface SandboxPaymentProvider extends PaymentProvider {
   subscriptionEvent(subscription: SubscriptionInfo): PaymentEvent | null;
   /** The event the extra authentication step of a subscription's first payment produces. */
   authenticateSubscription(subscription: SubscriptionInfo, approve: boolean): PaymentEvent;
+  /**
+   * The invoice.paid of the cycle that starts when `periodEnd` is reached and runs to `nextPeriodEnd`.
+   * Its event and invoice ids follow from the subscription and the date, so two processes renewing
+   * the same cycle report one event (the second is a duplicate).
+   */
+  renewalEvent(subscription: SubscriptionInfo, cycle: { periodEnd: Date; nextPeriodEnd: Date }): PaymentEvent;
 }
 
 export const isSandboxProvider = (provider: PaymentProvider): provider is SandboxPaymentProvider =>
@@ -161,9 +169,11 @@ export function createSandboxProvider({ db, signingKey }: SandboxOptions): Sandb
     subscription: SubscriptionInfo,
     type: string,
     lastError: string | null,
+    cycle?: { eventId: string; invoiceId: string; periodEnd: Date },
   ): PaymentEvent {
-    const id = `evt_sandbox_${randomUUID().replaceAll('-', '')}`;
-    const invoiceId = invoiceIdOf(subscription.id);
+    const id = cycle?.eventId ?? `evt_sandbox_${randomUUID().replaceAll('-', '')}`;
+    const invoiceId = cycle?.invoiceId ?? invoiceIdOf(subscription.id);
+    const billingReason = cycle ? 'subscription_cycle' : 'subscription_create';
     const isPaid = type === 'invoice.paid';
     return {
       id,
@@ -174,8 +184,8 @@ export function createSandboxProvider({ db, signingKey }: SandboxOptions): Sandb
         subscriptionId: subscription.id,
         amountCents: subscription.amountCents,
         currency: 'AUD',
-        billingReason: 'subscription_create',
-        periodEnd: null,
+        billingReason,
+        periodEnd: cycle?.periodEnd ?? null,
         metadata: subscription.metadata,
         lastError,
       },
@@ -193,7 +203,7 @@ export function createSandboxProvider({ db, signingKey }: SandboxOptions): Sandb
             amount_paid: isPaid ? subscription.amountCents : 0,
             currency: 'aud',
             status: isPaid ? 'paid' : 'open',
-            billing_reason: 'subscription_create',
+            billing_reason: billingReason,
             parent: {
               type: 'subscription_details',
               subscription_details: { subscription: subscription.id, metadata: subscription.metadata },
@@ -333,12 +343,26 @@ export function createSandboxProvider({ db, signingKey }: SandboxOptions): Sandb
         .where('provider', '=', 'sandbox')
         .where('type', '=', 'subscription')
         .where('provider_reference', '=', id)
+        // The subscription is its first row; each renewal adds a completed row of its own.
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(1)
         .executeTakeFirst();
       return row ? toSubscriptionInfo(row) : null;
     },
 
     async cancelSubscriptionAtPeriodEnd() {
-      // Nothing to stop: the sandbox never renews a subscription.
+      // Nothing to call: the funder's cancelled status is what stops the sandbox's renewals.
+    },
+
+    renewalEvent(subscription, { periodEnd, nextPeriodEnd }) {
+      const hex = subscription.id.replace(/^sub_sandbox_/, '');
+      const day = periodEnd.toISOString().slice(0, 10).replaceAll('-', '');
+      return invoiceEvent(subscription, 'invoice.paid', null, {
+        eventId: `evt_sandbox_renewal_${hex}_${day}`,
+        invoiceId: `in_sandbox_${hex}_${day}`,
+        periodEnd: nextPeriodEnd,
+      });
     },
 
     subscriptionEvent(subscription) {

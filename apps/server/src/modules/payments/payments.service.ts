@@ -36,6 +36,7 @@ import { type AuditActor, recordAudit } from '../audit/audit.service';
 import { notify } from '../notifications/notifications.service';
 import { getProject, transitionListing } from '../projects/projects.service';
 import {
+  findDueRenewals,
   findSubscriber,
   notifySubscriptionChange,
   notifySubscriptionPaid,
@@ -1020,4 +1021,40 @@ export async function stopSubscriptionRenewals(deps: PaymentsDeps, userId: strin
   const reference = await repo.findPaidSubscriptionReference(deps.db, userId, deps.payments.name);
   if (reference) await deps.payments.cancelSubscriptionAtPeriodEnd(reference);
   return reference;
+}
+
+const RENEWAL_BATCH = 100;
+/** A subscription left unrenewed for longer than this many cycles (a server off for years) ends. */
+const MAX_MISSED_CYCLES = 24;
+
+/**
+ * The sandbox's renewals, as Stripe Billing would charge them: every active subscription whose
+ * period has ended is charged for the next month through its provider's invoice.paid, applied by
+ * `handlePaymentEvent` like a Stripe webhook (a payment row per cycle, the period moved on, audited).
+ * Cancelled subscriptions are not renewed; they end at their period's end. With Stripe configured
+ * this does nothing: Stripe renews and sends the events. Returns how many cycles were charged.
+ */
+export async function renewSandboxSubscriptions(deps: PaymentsDeps, now = new Date()): Promise<number> {
+  const sandbox = deps.payments;
+  if (!isSandboxProvider(sandbox)) return 0;
+  let renewed = 0;
+  for (const due of await findDueRenewals(deps.db, now, RENEWAL_BATCH)) {
+    const subscriptionId = await repo.findPaidSubscriptionReference(deps.db, due.id, sandbox.name);
+    // An admin's force approval gives a period without a paid subscription: nothing to charge.
+    const subscription = subscriptionId ? await sandbox.retrieveSubscription(subscriptionId) : null;
+    if (!subscription || !due.subscription_period_end) continue;
+    // One invoice per missed cycle, until the period runs past now.
+    let periodEnd = new Date(due.subscription_period_end);
+    for (let cycle = 0; periodEnd <= now && cycle < MAX_MISSED_CYCLES; cycle++) {
+      const nextPeriodEnd = oneMonthAfter(periodEnd);
+      const { outcome } = await handlePaymentEvent(
+        deps,
+        sandbox.renewalEvent(subscription, { periodEnd, nextPeriodEnd }),
+      );
+      if (outcome !== 'applied') break;
+      renewed++;
+      periodEnd = nextPeriodEnd;
+    }
+  }
+  return renewed;
 }

@@ -75,3 +75,16 @@ export const lockExpiredSubscribers = (
     .forUpdate()
     .skipLocked()
     .execute();
+
+/** Active subscriptions whose period has ended by `now`: due for a renewal (the sandbox's job). */
+export const listDueRenewals = (db: Db, options: { now: Date; limit: number }) =>
+  db
+    .selectFrom('user')
+    .select(['id', 'subscription_period_end'])
+    .where('subscription_status', '=', 'active')
+    .where('subscription_period_end', '<=', options.now)
+    .where('role', '=', 'funder')
+    .where('deleted_at', 'is', null)
+    .orderBy('subscription_period_end')
+    .limit(options.limit)
+    .execute();

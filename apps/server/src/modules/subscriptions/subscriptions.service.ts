@@ -218,6 +218,9 @@ export async function notifySubscriptionChange(trx: Db, user: Recipient, message
 
 // --- The expiry job's work ---
 
+/** Funders whose active subscription reached the end of its period by `now` (renewals are due). */
+export const findDueRenewals = (db: Db, now: Date, limit: number) => repo.listDueRenewals(db, { now, limit });
+
 const expiryActor: AuditActor = { id: null, name: 'Subscription expiry' };
 const EXPIRY_BATCH = 100;
 
