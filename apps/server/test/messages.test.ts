@@ -226,6 +226,21 @@ describe('unread counts and read marking', () => {
     expect((await notificationsOf(t.database.db, developer.id)).map((n) => n.type)).toEqual(['message']);
   });
 
+  it("a funder's message e-mails from the developer follow email_borrower_messages, not email_messages", async () => {
+    const { developer, funder, accessRequestId } = await createConversation(t.app);
+    expect((await setPreferences(t.app, funder, { email_messages: false })).statusCode).toBe(200);
+    await postMessage(t.app, developer, accessRequestId, 'Still e-mailed: borrower messages are on');
+    expect(await emailsTo(t.database.db, funder.email)).toHaveLength(1);
+
+    const other = await createConversation(t.app, { developer });
+    expect((await setPreferences(t.app, other.funder, { email_borrower_messages: false })).statusCode).toBe(
+      200,
+    );
+    await postMessage(t.app, developer, other.accessRequestId, 'Not e-mailed');
+    expect(await emailsTo(t.database.db, other.funder.email)).toEqual([]);
+    expect((await notificationsOf(t.database.db, other.funder.id)).map((n) => n.type)).toEqual(['message']);
+  });
+
   it('a funder whose access is still pending is not told the project title', async () => {
     const developer = await createUser(t.app, {
       role: 'borrower',

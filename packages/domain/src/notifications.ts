@@ -78,6 +78,14 @@ const titles: Partial<Record<string, string>> = {
   account_approved: 'Account Approved',
 };
 
+/**
+ * The flag for a message's e-mail: the investor settings' 'email_borrower_messages' when a developer
+ * writes to a funder in their conversation, 'email_messages' for everything else (a funder writing
+ * to a developer, the Plinth team writing to anyone).
+ */
+export const messageEmailFlag = (senderRole: string | null): NotificationPreferenceFlag =>
+  senderRole === 'borrower' ? 'email_borrower_messages' : 'email_messages';
+
 /** Titles by type, else 'Notification'. */
 export const notificationTitle = (type: string) => titles[type] ?? 'Notification';
 

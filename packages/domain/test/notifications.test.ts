@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { conversationPath, parseConversationParam } from '../src/conversation-ref';
-import { notificationTarget, notificationTitle } from '../src/notifications';
+import { messageEmailFlag, notificationTarget, notificationTitle } from '../src/notifications';
 
 describe('notification tap-through targets (spec 000, notifications dropdown)', () => {
   it.each([
@@ -40,5 +40,14 @@ describe('notification tap-through targets (spec 000, notifications dropdown)', 
     expect(notificationTitle('proposal_response')).toBe('Proposal Update');
     expect(notificationTitle('account_approved')).toBe('Account Approved');
     expect(notificationTitle('message')).toBe('Notification');
+  });
+});
+
+describe('which preference governs a message e-mail', () => {
+  it("a developer's message to a funder: email_borrower_messages; a funder's or the team's: email_messages", () => {
+    expect(messageEmailFlag('borrower')).toBe('email_borrower_messages');
+    expect(messageEmailFlag('funder')).toBe('email_messages');
+    expect(messageEmailFlag('admin')).toBe('email_messages');
+    expect(messageEmailFlag(null)).toBe('email_messages');
   });
 });

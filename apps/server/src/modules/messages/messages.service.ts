@@ -12,6 +12,7 @@ import {
   type unreadMessagesResponse,
 } from '@plinth/domain/access';
 import { type AccessStatus, hasGrantedAccess } from '@plinth/domain/marketplace';
+import { messageEmailFlag } from '@plinth/domain/notifications';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app';
 import type { Viewer } from '../../auth/guards';
@@ -157,6 +158,7 @@ export async function sendConversationMessage(
       userId: recipientId,
       type: 'message',
       relatedId: conversation.id,
+      emailFlag: messageEmailFlag(role),
       message: `New message from ${sender}${about}: ${preview(text)}`,
       email: shouldEmailNewMessage(previous, new Date(sent_at))
         ? {

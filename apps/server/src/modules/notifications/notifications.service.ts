@@ -1,6 +1,7 @@
 import {
   defaultNotificationPreferences,
   emailFlagFor,
+  type NotificationPreferenceFlag,
   type NotificationPreferences,
   type NotificationType,
   notificationMessages,
@@ -24,6 +25,8 @@ export interface NotifyInput {
   message: string;
   /** The e-mail that goes with it, sent only if the recipient left that type on. */
   email?: { subject: string; text: string };
+  /** The preference that governs the e-mail, when not the type's own (`emailFlagFor`). */
+  emailFlag?: NotificationPreferenceFlag;
 }
 
 /**
@@ -35,7 +38,7 @@ export async function notify(trx: Db, input: NotifyInput): Promise<void> {
   const { id } = await repo.insertNotification(trx, input);
   await publishLiveEvent(trx, [input.userId], { type: 'notification', notification_id: id });
   if (!input.email) return;
-  const flag = emailFlagFor[input.type];
+  const flag = input.emailFlag ?? emailFlagFor[input.type];
   const recipient = await trx
     .selectFrom('user')
     .leftJoin('notification_preferences as p', 'p.user_id', 'user.id')
