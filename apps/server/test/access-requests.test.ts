@@ -50,8 +50,8 @@ describe('POST /api/access-requests', () => {
       funder_name: 'Fiona Funder',
       company_name: 'Test Capital',
       company_type: 'Private Credit Fund',
-      borrower_id: developer.id,
-      // Nor the developer's name: 'Developer' until access is granted.
+      // Nor who the developer is: 'Developer', and no user id, until access is granted.
+      borrower_id: null,
       borrower_name: 'Developer',
       initial_message: 'We lend on coastal projects.',
       requested_at: expect.any(String),

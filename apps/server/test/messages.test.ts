@@ -64,14 +64,19 @@ describe('access-request conversations: who may read and write', () => {
   it("before access is granted a funder sees the developer as 'Developer': in the messages, the request and the notification", async () => {
     const { developer, funder, accessRequestId } = await createConversation(t.app, { status: 'pending' });
     await postMessage(t.app, developer, accessRequestId, 'Happy to answer questions before I decide.');
-    const senderSeenBy = async (user: TestUser) =>
-      (await getMessages(t.app, user, accessRequestId)).json().items[0].sender_name;
-    const borrowerNameSeenBy = async (user: TestUser) =>
-      (await as(t.app, user, { method: 'GET', url: '/api/access-requests' })).json().items[0].borrower_name;
-    expect(await senderSeenBy(funder)).toBe('Developer');
-    expect(await senderSeenBy(developer)).toBe('Dana Developer');
-    expect(await senderSeenBy(admin)).toBe('Dana Developer');
-    expect(await borrowerNameSeenBy(funder)).toBe('Developer');
+    const senderSeenBy = async (user: TestUser) => {
+      const [first] = (await getMessages(t.app, user, accessRequestId)).json().items;
+      return [first.sender_id, first.sender_name];
+    };
+    const borrowerSeenBy = async (user: TestUser) => {
+      const [first] = (await as(t.app, user, { method: 'GET', url: '/api/access-requests' })).json().items;
+      return [first.borrower_id, first.borrower_name];
+    };
+    // No name, and no id that would tie this developer to their disclosed requests.
+    expect(await senderSeenBy(funder)).toEqual([null, 'Developer']);
+    expect(await senderSeenBy(developer)).toEqual([developer.id, 'Dana Developer']);
+    expect(await senderSeenBy(admin)).toEqual([developer.id, 'Dana Developer']);
+    expect(await borrowerSeenBy(funder)).toEqual([null, 'Developer']);
     expect((await notificationsOf(t.database.db, funder.id)).at(-1)?.message).toBe(
       'New message from Developer about your access request: Happy to answer questions before I decide.',
     );
@@ -84,8 +89,8 @@ describe('access-request conversations: who may read and write', () => {
       url: `/api/access-requests/${accessRequestId}/approve`,
     });
     expect(approve.statusCode).toBe(200);
-    expect(await senderSeenBy(funder)).toBe('Dana Developer');
-    expect(await borrowerNameSeenBy(funder)).toBe('Dana Developer');
+    expect(await senderSeenBy(funder)).toEqual([developer.id, 'Dana Developer']);
+    expect(await borrowerSeenBy(funder)).toEqual([developer.id, 'Dana Developer']);
   });
 
   it('an admin may not write in it (403), a third party gets 404 and anonymous 401 whatever the body', async () => {

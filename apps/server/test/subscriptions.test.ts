@@ -361,6 +361,27 @@ describe('POST /api/payments/cancel-subscription and the expiry job', () => {
     expect(await verifyAuditChain(db())).toMatchObject({ ok: true });
   });
 
+  it('sandbox renewals: a denied subscription is never charged again, even after an admin force-approves the funder', async () => {
+    const funder = await funderIn(t.app, 'none');
+    expect((await subscribe(t.app, funder, VISA)).json()).toMatchObject({ status: 'success' });
+    const denied = await adminCall(t.app, admin, 'POST', `/deny-subscription/${funder.id}`, {
+      reason: 'Not a lender we work with yet',
+    });
+    expect(denied.statusCode).toBe(200);
+    const forced = await adminCall(t.app, admin, 'POST', `/force-approve-funder/${funder.id}`, {
+      reason: 'Vouched for by the team',
+    });
+    expect(forced.statusCode).toBe(200);
+    expect((await userRow(db(), funder.id)).subscription_status).toBe('active');
+
+    await endPeriod(db(), funder.id);
+    await t.app.subscriptionExpiry.runOnce();
+    expect((await userRow(db(), funder.id)).subscription_status).toBe('inactive');
+    // The first payment only (kept: nothing is refunded automatically); no renewal.
+    expect(await subscriptionPayments(db(), funder.id)).toHaveLength(1);
+    expect(await auditActionsFor(db(), funder.id)).not.toContain('subscription.renewed');
+  });
+
   it("sandbox renewals: one cycle's invoice reported twice (two server processes) is charged once", async () => {
     const funder = await funderIn(t.app, 'none');
     expect((await subscribe(t.app, funder, VISA)).json()).toMatchObject({ status: 'success' });

@@ -46,8 +46,14 @@ export const canDecideAccess = (status: AccessStatus) => status === 'pending';
  * the full file, like the project's title (the preview modal lists it among what approval unlocks).
  */
 export const UNDISCLOSED_DEVELOPER = 'Developer';
+/** Whether the developer is still undisclosed to this viewer: a funder whose access is not granted. */
+export const isDeveloperUndisclosed = (options: { viewerIsFunder: boolean; status: AccessStatus }) =>
+  options.viewerIsFunder && !hasGrantedAccess(options.status);
 export const developerNameFor = (name: string, options: { viewerIsFunder: boolean; status: AccessStatus }) =>
-  options.viewerIsFunder && !hasGrantedAccess(options.status) ? UNDISCLOSED_DEVELOPER : name;
+  isDeveloperUndisclosed(options) ? UNDISCLOSED_DEVELOPER : name;
+/** Nor their user id, which would tie this request to the same developer's disclosed ones. */
+export const developerIdFor = (id: string, options: { viewerIsFunder: boolean; status: AccessStatus }) =>
+  isDeveloperUndisclosed(options) ? null : id;
 
 /** Statuses that still hold the project's one open request per funder (declined and closed do not). */
 export const openAccessStatuses = [
@@ -73,7 +79,8 @@ export const accessRequest = z.object({
   funder_name: z.string(),
   company_name: z.string().nullable(),
   company_type: z.string().nullable(),
-  borrower_id: z.string(),
+  /** null for a funder whose access is not granted (the developer is undisclosed). */
+  borrower_id: z.string().nullable(),
   borrower_name: z.string(),
   initial_message: z.string().nullable(),
   requested_at: z.string(),

@@ -33,7 +33,9 @@ import {
  * `subscriptionEvent` turns it into the invoice event Stripe would send. Periods are the ones an
  * admin's approval starts; when one ends on a subscription nobody cancelled, `renewalEvent` is the
  * invoice.paid of the next cycle Stripe would send (the test card that paid the first invoice pays
- * the renewals too), applied by the subscription job.
+ * the renewals too), applied by the subscription job. A cancellation (by the funder, or an admin's
+ * deny or payment failed) is kept as the customer.subscription.updated event Stripe would send, and
+ * such a subscription is never renewed again.
  */
 export interface SandboxPaymentProvider extends PaymentProvider {
   readonly name: 'sandbox';
@@ -113,6 +115,18 @@ export function createSandboxProvider({ db, signingKey }: SandboxOptions): Sandb
 
   const invoiceIdOf = (subscriptionId: string) => subscriptionId.replace(/^sub_sandbox_/, 'in_sandbox_');
 
+  /** Whether the subscription was cancelled (cancelSubscriptionAtPeriodEnd): it renews no more. */
+  async function isCancelled(subscriptionId: string): Promise<boolean> {
+    const hex = subscriptionId.replace(/^sub_sandbox_/, '');
+    const row = await db
+      .selectFrom('payment_event')
+      .select('id')
+      .where('provider', '=', 'sandbox')
+      .where('event_id', '=', `evt_sandbox_cancel_${hex}`)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** A stored subscription; `fresh` is what the card did when it was made just now. */
   async function toSubscriptionInfo(
     row: Payment,
@@ -142,7 +156,7 @@ export function createSandboxProvider({ db, signingKey }: SandboxOptions): Sandb
       currency: 'AUD',
       metadata,
       currentPeriodEnd: null,
-      cancelAtPeriodEnd: false,
+      cancelAtPeriodEnd: await isCancelled(id),
       payment,
     };
   }
@@ -351,8 +365,30 @@ export function createSandboxProvider({ db, signingKey }: SandboxOptions): Sandb
       return row ? toSubscriptionInfo(row) : null;
     },
 
-    async cancelSubscriptionAtPeriodEnd() {
-      // Nothing to call: the funder's cancelled status is what stops the sandbox's renewals.
+    async cancelSubscriptionAtPeriodEnd(id) {
+      // Stripe keeps the subscription's cancel_at_period_end on its side; the sandbox keeps it as the
+      // event Stripe would send, under a fixed id (cancelling twice is one record). Recorded only:
+      // what the app does about a cancellation is its own transition, made by the caller.
+      const hex = id.replace(/^sub_sandbox_/, '');
+      const eventId = `evt_sandbox_cancel_${hex}`;
+      await db
+        .insertInto('payment_event')
+        .values({
+          provider: 'sandbox',
+          event_id: eventId,
+          type: 'customer.subscription.updated',
+          payload: JSON.stringify({
+            id: eventId,
+            object: 'event',
+            type: 'customer.subscription.updated',
+            livemode: false,
+            created: Math.floor(Date.now() / 1000),
+            data: { object: { id, object: 'subscription', cancel_at_period_end: true } },
+          }),
+          received_at: sql`clock_timestamp()`,
+        })
+        .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
+        .execute();
     },
 
     renewalEvent(subscription, { periodEnd, nextPeriodEnd }) {

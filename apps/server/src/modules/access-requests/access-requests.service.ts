@@ -6,6 +6,7 @@ import {
   type accessRequestsQuery,
   canDecideAccess,
   type createAccessRequestBody,
+  developerIdFor,
   developerNameFor,
 } from '@plinth/domain/access';
 import { hasGrantedAccess } from '@plinth/domain/marketplace';
@@ -50,6 +51,7 @@ function toAccessRequest(
   return {
     ...row,
     project_title: isFunder && !hasGrantedAccess(row.status) ? null : row.project_title,
+    borrower_id: developerIdFor(row.borrower_id, { viewerIsFunder: isFunder, status: row.status }),
     borrower_name: developerNameFor(row.borrower_name, { viewerIsFunder: isFunder, status: row.status }),
     loan_amount: Number(row.loan_amount),
     requested_at: iso(row.requested_at),

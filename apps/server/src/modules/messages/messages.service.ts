@@ -3,6 +3,7 @@ import {
   type adminConversationsResponse,
   type adminThreadResponse,
   canExchangeMessages,
+  developerIdFor,
   developerNameFor,
   type Message,
   type messagesResponse,
@@ -53,9 +54,11 @@ function toMessage(
 ): Message {
   const isSystem = row.message_type === 'system';
   const name = row.sender_name ?? (isSystem ? PLINTH : DELETED_USER);
+  const fromDeveloper = row.sender_id === conversation.borrower_id;
+  const undisclosed = { viewerIsFunder: viewer.id === conversation.funder_id, status: conversation.status };
   return {
     id: row.id,
-    sender_id: row.sender_id,
+    sender_id: fromDeveloper && row.sender_id ? developerIdFor(row.sender_id, undisclosed) : row.sender_id,
     sender_role: isSystem
       ? 'system'
       : row.sender_id === conversation.funder_id
@@ -63,13 +66,7 @@ function toMessage(
         : row.sender_id === conversation.borrower_id
           ? 'borrower'
           : (row.sender_user_role ?? 'unknown'),
-    sender_name:
-      row.sender_id === conversation.borrower_id
-        ? developerNameFor(name, {
-            viewerIsFunder: viewer.id === conversation.funder_id,
-            status: conversation.status,
-          })
-        : name,
+    sender_name: fromDeveloper ? developerNameFor(name, undisclosed) : name,
     message: row.message,
     message_type: row.message_type,
     sent_at: iso(row.sent_at),

@@ -1038,23 +1038,41 @@ export async function renewSandboxSubscriptions(deps: PaymentsDeps, now = new Da
   const sandbox = deps.payments;
   if (!isSandboxProvider(sandbox)) return 0;
   let renewed = 0;
-  for (const due of await findDueRenewals(deps.db, now, RENEWAL_BATCH)) {
-    const subscriptionId = await repo.findPaidSubscriptionReference(deps.db, due.id, sandbox.name);
-    // An admin's force approval gives a period without a paid subscription: nothing to charge.
-    const subscription = subscriptionId ? await sandbox.retrieveSubscription(subscriptionId) : null;
-    if (!subscription || !due.subscription_period_end) continue;
-    // One invoice per missed cycle, until the period runs past now.
-    let periodEnd = new Date(due.subscription_period_end);
-    for (let cycle = 0; periodEnd <= now && cycle < MAX_MISSED_CYCLES; cycle++) {
-      const nextPeriodEnd = oneMonthAfter(periodEnd);
-      const { outcome } = await handlePaymentEvent(
-        deps,
-        sandbox.renewalEvent(subscription, { periodEnd, nextPeriodEnd }),
-      );
-      if (outcome !== 'applied') break;
-      renewed++;
-      periodEnd = nextPeriodEnd;
-    }
+  // Every due subscription, a page at a time: what is left due after this ends in the expiry step.
+  let after: { periodEnd: Date; id: string } | undefined;
+  for (;;) {
+    const page = await findDueRenewals(deps.db, { now, limit: RENEWAL_BATCH, after });
+    for (const due of page) renewed += await renewSandboxSubscription(deps, sandbox, due, now);
+    const last = page.at(-1);
+    if (page.length < RENEWAL_BATCH || !last?.subscription_period_end) break;
+    after = { periodEnd: new Date(last.subscription_period_end), id: last.id };
+  }
+  return renewed;
+}
+
+/** One funder's missed cycles, each charged through its own invoice.paid; how many were charged. */
+async function renewSandboxSubscription(
+  deps: PaymentsDeps,
+  sandbox: SandboxPaymentProvider,
+  due: { id: string; subscription_period_end: Date | string | null },
+  now: Date,
+): Promise<number> {
+  const subscriptionId = await repo.findPaidSubscriptionReference(deps.db, due.id, sandbox.name);
+  // An admin's force approval gives a period without a paid subscription: nothing to charge. A
+  // subscription cancelled, denied or marked failed is never charged again, as with Stripe.
+  const subscription = subscriptionId ? await sandbox.retrieveSubscription(subscriptionId) : null;
+  if (!subscription || subscription.cancelAtPeriodEnd || !due.subscription_period_end) return 0;
+  let renewed = 0;
+  let periodEnd = new Date(due.subscription_period_end);
+  for (let cycle = 0; periodEnd <= now && cycle < MAX_MISSED_CYCLES; cycle++) {
+    const nextPeriodEnd = oneMonthAfter(periodEnd);
+    const { outcome } = await handlePaymentEvent(
+      deps,
+      sandbox.renewalEvent(subscription, { periodEnd, nextPeriodEnd }),
+    );
+    if (outcome !== 'applied') break;
+    renewed++;
+    periodEnd = nextPeriodEnd;
   }
   return renewed;
 }

@@ -76,8 +76,14 @@ export const lockExpiredSubscribers = (
     .skipLocked()
     .execute();
 
-/** Active subscriptions whose period has ended by `now`: due for a renewal (the sandbox's job). */
-export const listDueRenewals = (db: Db, options: { now: Date; limit: number }) =>
+/**
+ * Active subscriptions whose period has ended by `now`: due for a renewal (the sandbox's job), in
+ * (period end, id) order after `after`, so a caller can page through all of them.
+ */
+export const listDueRenewals = (
+  db: Db,
+  options: { now: Date; limit: number; after?: { periodEnd: Date; id: string } },
+) =>
   db
     .selectFrom('user')
     .select(['id', 'subscription_period_end'])
@@ -85,6 +91,12 @@ export const listDueRenewals = (db: Db, options: { now: Date; limit: number }) =
     .where('subscription_period_end', '<=', options.now)
     .where('role', '=', 'funder')
     .where('deleted_at', 'is', null)
+    .$if(options.after !== undefined, (q) =>
+      q.where(
+        sql<boolean>`(subscription_period_end, id) > (${options.after!.periodEnd}, ${options.after!.id})`,
+      ),
+    )
     .orderBy('subscription_period_end')
+    .orderBy('id')
     .limit(options.limit)
     .execute();

@@ -218,8 +218,14 @@ export async function notifySubscriptionChange(trx: Db, user: Recipient, message
 
 // --- The expiry job's work ---
 
-/** Funders whose active subscription reached the end of its period by `now` (renewals are due). */
-export const findDueRenewals = (db: Db, now: Date, limit: number) => repo.listDueRenewals(db, { now, limit });
+/**
+ * Funders whose active subscription reached the end of its period by `now` (renewals are due), a
+ * page at a time after `after`.
+ */
+export const findDueRenewals = (
+  db: Db,
+  options: { now: Date; limit: number; after?: { periodEnd: Date; id: string } },
+) => repo.listDueRenewals(db, options);
 
 const expiryActor: AuditActor = { id: null, name: 'Subscription expiry' };
 const EXPIRY_BATCH = 100;

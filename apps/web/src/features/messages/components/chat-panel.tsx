@@ -39,12 +39,13 @@ export function ChatPanel({ conversation, summary, viewer, onBack }: ChatPanelPr
   const send = useSendToThread(conversation);
   useMarkShownRead(conversation, messages, viewer.id);
 
-  // Threads with the admins are marked read by fetching their latest page: the badges follow.
+  // Threads with the admins are marked read by fetching their latest page: the badges follow (the
+  // unread total beside the Messages link too, for users and admins alike).
   useEffect(() => {
     if (conversation.kind === 'request' || !thread.dataUpdatedAt) return;
-    void client.invalidateQueries({
-      queryKey: conversation.kind === 'support' ? messagesQueryKeys.unread : messagesQueryKeys.adminThreads,
-    });
+    void client.invalidateQueries({ queryKey: messagesQueryKeys.unread });
+    if (conversation.kind === 'user')
+      void client.invalidateQueries({ queryKey: messagesQueryKeys.adminThreads });
   }, [client, conversation.kind, thread.dataUpdatedAt]);
 
   const isAdminSide = conversation.kind === 'user';
