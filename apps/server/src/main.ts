@@ -10,7 +10,7 @@ async function main() {
   const app = await buildApp({ config, database: runtime.database, authSecret: runtime.authSecret });
 
   if (process.argv.includes('--seed-demo')) {
-    const accounts = await seedDemoData(app.deps);
+    const accounts = await seedDemoData(app);
     if (accounts) printAccounts(accounts);
   }
 

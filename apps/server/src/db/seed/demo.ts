@@ -1,6 +1,7 @@
 import type { Profile } from '@plinth/domain/onboarding';
-import type { AppDeps } from '../../app';
+import type { FastifyInstance } from 'fastify';
 import { createAccount, type NewAccount } from '../../modules/users/accounts';
+import { seedDemoMarket } from './demo-market';
 
 /** Fixed demo credentials: the embedded demo prints them at every start. Never used in production. */
 const DEMO_PASSWORD = 'plinth-demo-2026';
@@ -66,7 +67,7 @@ const demoAccounts: DemoAccount[] = [
     password: DEMO_PASSWORD,
     role: 'funder',
     approved: true,
-    subscription: 'active',
+    // Subscribed with the sandbox's success card and approved by the admin in seedDemoMarket.
     profile: funderProfile('Southern Cross Private Credit', 'Private Credit Fund'),
     state: 'funder, approved, subscription active',
   },
@@ -93,10 +94,21 @@ const demoAccounts: DemoAccount[] = [
  * Seeds the demo accounts into an empty database. Returns the demo accounts when they exist
  * (made now or at an earlier start) so the start-up banner can print them, else null.
  */
-export async function seedDemoData(deps: AppDeps) {
+export async function seedDemoData(app: FastifyInstance) {
+  const deps = app.deps;
   const users = await deps.db.selectFrom('user').select(['email']).execute();
   if (users.length === 0) {
     for (const account of demoAccounts) await createAccount(deps, account);
+    // Three published listings of the demo developer, and the active funder's paid subscription.
+    const person = (email: string) => {
+      const account = demoAccounts.find((a) => a.email === email)!;
+      return { email: account.email, password: account.password };
+    };
+    await seedDemoMarket(app, {
+      admin: person('admin@plinth.local'),
+      developer: person('developer@plinth.local'),
+      funder: person('funder.active@plinth.local'),
+    });
   } else if (!users.some((u) => u.email === demoAccounts[0]!.email)) {
     return null;
   }

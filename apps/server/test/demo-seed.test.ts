@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoData } from '../src/db/seed/demo';
+import { verifyAuditChain } from '../src/modules/audit/audit.service';
+import { as, buildTestApp, cookieFrom, type TestApp, type TestUser } from './helpers';
+
+// `npm start`'s demo: the accounts, three listings published through the API, and the active funder's
+// paid, approved sandbox subscription.
+
+let t: TestApp;
+let accounts: Awaited<ReturnType<typeof seedDemoData>>;
+beforeAll(async () => {
+  t = await buildTestApp();
+  accounts = await seedDemoData(t.app);
+});
+afterAll(() => t.close());
+
+async function signedIn(email: string, password: string): Promise<TestUser> {
+  const { headers, response } = await t.app.deps.auth.api.signInEmail({
+    body: { email, password },
+    returnHeaders: true,
+  });
+  return { id: response.user.id, email, password, cookie: cookieFrom(headers.getSetCookie()) };
+}
+
+describe('the demo seed', () => {
+  it('makes the six demo accounts, and only once', async () => {
+    expect(accounts?.map((a) => a.email)).toEqual([
+      'admin@plinth.local',
+      'developer@plinth.local',
+      'developer.new@plinth.local',
+      'funder.active@plinth.local',
+      'funder.approved@plinth.local',
+      'funder.pending@plinth.local',
+    ]);
+    expect(await seedDemoData(t.app)).toEqual(accounts);
+    expect((await t.database.db.selectFrom('user').select('id').execute()).length).toBe(6);
+    expect((await t.database.db.selectFrom('project').select('id').execute()).length).toBe(3);
+  });
+
+  it('the active demo funder finds the three published listings in the marketplace', async () => {
+    const funder = await signedIn('funder.active@plinth.local', 'plinth-demo-2026');
+    const res = await as(t.app, funder, { method: 'GET', url: '/api/projects' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.total).toBe(3);
+    expect(body.items.map((p: { suburb: string }) => p.suburb).sort()).toEqual([
+      'Brunswick',
+      'Eastwood',
+      'Nundah',
+    ]);
+    expect(body.stats.total_capital_seeking).toBe(6_800_000 + 3_200_000 + 9_500_000);
+  });
+
+  it("the active funder's subscription was paid in the sandbox and approved, so it renews", async () => {
+    const funder = await signedIn('funder.active@plinth.local', 'plinth-demo-2026');
+    const me = (await as(t.app, funder, { method: 'GET', url: '/api/auth/me' })).json();
+    expect(me).toMatchObject({ approved: true, subscription_status: 'active' });
+    const payments = await t.database.db
+      .selectFrom('payment')
+      .select(['type', 'status', 'amount_cents'])
+      .where('user_id', '=', funder.id)
+      .execute();
+    expect(payments).toEqual([{ type: 'subscription', status: 'completed', amount_cents: 29_900 }]);
+  });
+
+  it("the developer's listings are published, documented and paid, each step audited", async () => {
+    const developer = await signedIn('developer@plinth.local', 'plinth-demo-2026');
+    const mine = (await as(t.app, developer, { method: 'GET', url: '/api/projects' })).json();
+    expect(mine.items.map((p: { status_label: string }) => p.status_label)).toEqual([
+      'Published',
+      'Published',
+      'Published',
+    ]);
+    for (const project of mine.items) expect(project.documents_complete).toBe(true);
+    const listingFees = await t.database.db
+      .selectFrom('payment')
+      .select('status')
+      .where('type', '=', 'project_listing')
+      .execute();
+    expect(listingFees.map((p) => p.status)).toEqual(['completed', 'completed', 'completed']);
+    expect(await verifyAuditChain(t.database.db)).toMatchObject({ ok: true });
+  });
+});
