@@ -3,6 +3,7 @@ import { paymentMessages, type SandboxCardOutcome, sandboxCardOutcome } from '@p
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Payment } from '../../db/types';
+import { recordPaymentEvent } from './payment-event-log';
 import {
   type PaymentEvent,
   type PaymentIntentInfo,
@@ -113,16 +114,18 @@ export function createSandboxProvider({ db, signingKey }: SandboxOptions): Sandb
     };
   }
 
-  const invoiceIdOf = (subscriptionId: string) => subscriptionId.replace(/^sub_sandbox_/, 'in_sandbox_');
+  /** The hex a subscription's ids share: sub_sandbox_<hex>, in_sandbox_<hex>, evt_sandbox_cancel_<hex>. */
+  const hexOf = (subscriptionId: string) => subscriptionId.replace(/^sub_sandbox_/, '');
+  const invoiceIdOf = (subscriptionId: string) => `in_sandbox_${hexOf(subscriptionId)}`;
+  const cancelEventIdOf = (subscriptionId: string) => `evt_sandbox_cancel_${hexOf(subscriptionId)}`;
 
   /** Whether the subscription was cancelled (cancelSubscriptionAtPeriodEnd): it renews no more. */
   async function isCancelled(subscriptionId: string): Promise<boolean> {
-    const hex = subscriptionId.replace(/^sub_sandbox_/, '');
     const row = await db
       .selectFrom('payment_event')
       .select('id')
       .where('provider', '=', 'sandbox')
-      .where('event_id', '=', `evt_sandbox_cancel_${hex}`)
+      .where('event_id', '=', cancelEventIdOf(subscriptionId))
       .executeTakeFirst();
     return row !== undefined;
   }
@@ -369,30 +372,24 @@ export function createSandboxProvider({ db, signingKey }: SandboxOptions): Sandb
       // Stripe keeps the subscription's cancel_at_period_end on its side; the sandbox keeps it as the
       // event Stripe would send, under a fixed id (cancelling twice is one record). Recorded only:
       // what the app does about a cancellation is its own transition, made by the caller.
-      const hex = id.replace(/^sub_sandbox_/, '');
-      const eventId = `evt_sandbox_cancel_${hex}`;
-      await db
-        .insertInto('payment_event')
-        .values({
-          provider: 'sandbox',
-          event_id: eventId,
+      const eventId = cancelEventIdOf(id);
+      await recordPaymentEvent(db, {
+        provider: 'sandbox',
+        eventId,
+        type: 'customer.subscription.updated',
+        payload: {
+          id: eventId,
+          object: 'event',
           type: 'customer.subscription.updated',
-          payload: JSON.stringify({
-            id: eventId,
-            object: 'event',
-            type: 'customer.subscription.updated',
-            livemode: false,
-            created: Math.floor(Date.now() / 1000),
-            data: { object: { id, object: 'subscription', cancel_at_period_end: true } },
-          }),
-          received_at: sql`clock_timestamp()`,
-        })
-        .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
-        .execute();
+          livemode: false,
+          created: Math.floor(Date.now() / 1000),
+          data: { object: { id, object: 'subscription', cancel_at_period_end: true } },
+        },
+      });
     },
 
     renewalEvent(subscription, { periodEnd, nextPeriodEnd }) {
-      const hex = subscription.id.replace(/^sub_sandbox_/, '');
+      const hex = hexOf(subscription.id);
       const day = periodEnd.toISOString().slice(0, 10).replaceAll('-', '');
       return invoiceEvent(subscription, 'invoice.paid', null, {
         eventId: `evt_sandbox_renewal_${hex}_${day}`,

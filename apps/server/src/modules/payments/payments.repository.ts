@@ -4,30 +4,7 @@ import type { Payment } from '../../db/types';
 
 type ProviderName = Payment['provider'];
 
-/**
- * Records a provider event by its id. False when that id was recorded before: the unique
- * (provider, event_id) key is what makes a redelivered webhook or a replayed sandbox event a no-op.
- */
-export async function recordPaymentEvent(
-  trx: Db,
-  event: { provider: ProviderName; eventId: string; type: string; payload: unknown },
-): Promise<boolean> {
-  const inserted = await trx
-    .insertInto('payment_event')
-    .values({
-      provider: event.provider,
-      event_id: event.eventId,
-      type: event.type,
-      payload: JSON.stringify(event.payload ?? {}),
-      // The time of this statement, not of the transaction: the sandbox reads an intent's latest
-      // event back by this column, and transactions waiting on one intent's lock start in any order.
-      received_at: sql`clock_timestamp()`,
-    })
-    .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted !== undefined;
-}
+export { recordPaymentEvent } from '../../adapters/payments/payment-event-log';
 
 /** Serialises everything done for one intent until the transaction ends (events, syncs, reuse). */
 export async function lockIntent(trx: Db, provider: ProviderName, intentId: string): Promise<void> {
