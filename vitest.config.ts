@@ -6,8 +6,8 @@ const serverProject = (name: string, env: Record<string, string>) => ({
     include: ['apps/server/test/**/*.test.ts'],
     setupFiles: ['apps/server/test/setup.ts'],
     env,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
   },
 });
 

@@ -173,6 +173,20 @@ describe('[FUNDER ACCESS] a funder from sign-up to a live conversation about a p
     await phone.page.goto('/projects');
     await phone.page.getByText(/^\d[\d,]* projects? found$/).waitFor();
     await scan(phone.page);
+    // Results first: the filters wait behind a Filters button that counts the active ones.
+    const p = phone.page;
+    expect(await p.getByRole('region', { name: 'Filters' }).isVisible()).toBe(false);
+    const firstCard = p.getByRole('article', { name: /^Opportunity:/ }).first();
+    await firstCard.waitFor();
+    expect((await firstCard.boundingBox())!.y).toBeLessThan(667);
+    await p.getByRole('button', { name: 'Filters', exact: true }).click();
+    const drawer = p.getByRole('dialog', { name: 'Filters' });
+    await drawer.waitFor();
+    await choose(p, 'Property type', 'Residential');
+    await drawer.getByRole('button', { name: 'Show results' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    await p.getByRole('button', { name: 'Filters (1 active)' }).waitFor();
+    await expect.poll(() => new URL(p.url()).searchParams.get('property_type')).toBe('Residential');
   });
 
   it('the developer approves the request in Messages; both exchange messages that arrive without a reload; the funder reads the full project; the bell shows and clears the notifications; a message notification opens its conversation; the Messages link counts unread messages live', async () => {

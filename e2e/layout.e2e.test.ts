@@ -1,7 +1,8 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signUpAndOnboard } from './support/accounts';
-import { useBrowser } from './support/browser';
+import { baseURL, useBrowser } from './support/browser';
+import { signInAdminViaApi } from './support/funders';
 
 const { newPage } = useBrowser();
 
@@ -102,5 +103,34 @@ describe('[LAYOUT] signed-in shell', () => {
     const footer = page.getByRole('contentinfo');
     expect(await footer.isVisible()).toBe(true);
     expect(await footer.getByRole('link', { name: 'Privacy Policy' }).isVisible()).toBe(true);
+  });
+
+  it('at 1280 px with unread messages: the badge sits on the Messages link and the header stays one line high', async () => {
+    const { context, page } = await newPage(1280);
+    await signUpAndOnboard(context, 'funder', 'Bianca Badge-Holder');
+    const me = (await (await context.request.get('/api/auth/me')).json()) as { id: string };
+    const admin = await newPage(1280);
+    await signInAdminViaApi(admin.context);
+    for (const message of ['Welcome to Plinth', 'Your subscription is next', 'Any questions, ask us']) {
+      const res = await admin.context.request.post('/api/admin/messages/send', {
+        data: { user_id: me.id, message },
+        headers: { origin: baseURL() },
+      });
+      expect(res.status(), await res.text()).toBeLessThan(300);
+    }
+    await openDashboard(page, 'Bianca');
+    const messages = mainNav(page).getByRole('link', { name: /^Messages/ });
+    await messages.getByText('3').waitFor();
+
+    const box = async (locator: Locator) => (await locator.boundingBox())!;
+    const link = await box(messages);
+    const badge = await box(messages.locator('.mantine-Badge-root'));
+    // The badge is inside the link's own box, beside the label, not on a second line.
+    expect(badge.y).toBeGreaterThanOrEqual(link.y);
+    expect(badge.y + badge.height).toBeLessThanOrEqual(link.y + link.height);
+    for (const item of await mainNav(page).getByRole('link').all()) {
+      expect((await box(item)).height).toBeLessThanOrEqual(40);
+    }
+    expect((await box(page.locator('header').first())).height).toBeLessThanOrEqual(61);
   });
 });

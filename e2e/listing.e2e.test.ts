@@ -122,7 +122,7 @@ describe('[LISTING] a developer drafts, documents and pays for a listing', () =>
     await page.getByLabel('Total project cost').fill('4000000');
     await page.getByLabel('Equity contribution').fill('1000000');
     await page.getByLabel('Land value').fill('3000000');
-    await expect.poll(() => page.getByTestId('computed-lvr').textContent()).toBe('83.3%');
+    await expect.poll(() => page.getByTestId('computed-lvr').textContent()).toBe('83.33%');
     await page.getByRole('button', { name: 'Next' }).click();
 
     // Step 3: details are optional.
@@ -259,5 +259,36 @@ describe('[ADMIN] the admin reviews listings in the Review modal', () => {
     await dev.getByText('Under Review', { exact: true }).first().waitFor();
     const project = await readProject(developer.context, projectId);
     expect([project.title, project.status_label]).toEqual([newTitle, 'Under Review']);
+  });
+
+  it('Change Status with a blank reason says Reason Required and stays open; with a reason it changes the status', async () => {
+    const developer = await newPage();
+    await signUpAndOnboard(developer.context, 'borrower', 'Stella Status');
+    const title = uniqueTitle('Quarry Street Lofts');
+    const projectId = await createProjectUnderReview(developer.context, title);
+
+    const { page } = await newPage();
+    await signInAsAdmin(page);
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: /^Projects/ }).click();
+    await filterProjects(page, 'Pending Review');
+    await tableRow(page, title)
+      .getByRole('button', { name: `Change Status of ${title}` })
+      .click();
+    await page.getByRole('menuitem', { name: 'Rejected' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change Status' });
+    await dialog.waitFor();
+
+    await dialog.getByRole('button', { name: 'Change Status' }).click();
+    await page.getByText('Reason Required', { exact: true }).waitFor();
+    await page.getByText('You must provide a reason for this override').waitFor();
+    expect(await dialog.isVisible()).toBe(true);
+    expect((await readProject(developer.context, projectId)).status_label).toBe('Under Review');
+
+    await dialog.getByLabel('Reason for the status change').fill('Duplicate of an earlier listing');
+    await dialog.getByRole('button', { name: 'Change Status' }).click();
+    await page.getByText('Status Updated', { exact: true }).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await readProject(developer.context, projectId)).status_label).toBe('Rejected');
   });
 });

@@ -14,5 +14,8 @@ export default defineConfig({
     maxWorkers: 1,
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // A journey waits for what a person would see happen (a redirect after sign-in, a live update);
+    // a second is too short when the machine is busy, and an answer that never comes still fails.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });

@@ -74,3 +74,19 @@ export function ensureChromium() {
   }
   throw new Error('Chromium not found: install it (apt-get install chromium) or set CHROMIUM_PATH.');
 }
+
+/** Finds HAProxy for the cluster test and `scripts/cluster.mjs`; installs Debian's package when running as root. */
+export function ensureHaproxy() {
+  const candidates = [process.env.HAPROXY_PATH, '/usr/sbin/haproxy', '/usr/bin/haproxy'].filter(Boolean);
+  const found = candidates.find((p) => existsSync(p));
+  if (found) return found;
+  if (process.getuid?.() === 0) {
+    step("Installing Debian's haproxy package for the cluster test");
+    run('apt-get', ['update', '-qq']);
+    run('apt-get', ['install', '-y', '-qq', 'haproxy'], {
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    if (existsSync('/usr/sbin/haproxy')) return '/usr/sbin/haproxy';
+  }
+  throw new Error('HAProxy not found: install it (apt-get install haproxy) or set HAPROXY_PATH.');
+}

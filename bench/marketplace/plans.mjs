@@ -44,9 +44,11 @@ function recordingDb(queries) {
 
 /**
  * The page and stats statements for a query string, with the options the service derives from it
- * (marketplace.service.ts listMarketplace: filters, sort default newest, 20 a page).
+ * (marketplace.service.ts readMarketplace: filters, sort default newest, 20 a page), the page planned
+ * from `matches`, the number of listings the query matches (the response's total), and
+ * `marketSize`, every listing on the market.
  */
-export async function marketplaceStatements(funderId, search) {
+export async function marketplaceStatements(funderId, search, matches, marketSize) {
   const repo = await tsImport(
     join(root, 'apps/server/src/modules/projects/marketplace.repository.ts'),
     import.meta.url,
@@ -71,6 +73,8 @@ export async function marketplaceStatements(funderId, search) {
     sort: params.get('sort') ?? 'newest',
     limit,
     offset: (page - 1) * limit,
+    // The server plans the page from the exact match count its stats statement returns.
+    plan: repo.pagePlanFor({ matches, market: marketSize, rowsNeeded: page * limit }),
   });
   await repo.marketplaceStats(db, { funderId, filters });
   const [pageQuery, statsQuery] = queries;

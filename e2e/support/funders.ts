@@ -107,9 +107,20 @@ export async function bellCount(page: Page) {
 
 /** Waits until no finite animation (a modal or toast fading in) is running: axe then reads final colours. */
 export async function settleAnimations(page: Page) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  // A transition can begin a frame or two after its element appears (Mantine's notifications fade in
+  // that way): wait two frames, then until nothing moves and every notification is fully opaque.
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
   );
+  await page.waitForFunction(() => {
+    const moving = document
+      .getAnimations()
+      .some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+    const opacity = (element: Element | null): number =>
+      element ? Number(getComputedStyle(element).opacity) * opacity(element.parentElement) : 1;
+    const fading = Array.from(document.querySelectorAll('.mantine-Notification-root')).some(
+      (n) => opacity(n) < 1,
+    );
+    return !moving && !fading;
+  });
 }

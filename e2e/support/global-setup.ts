@@ -51,7 +51,8 @@ export async function setup(project: TestProject) {
   server.stderr?.on('data', (d) => {
     output += d;
   });
-  const deadline = Date.now() + 30_000;
+  // Migrating and seeding the demo market takes ~8 s on a quiet machine; far longer when the cores are busy.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`Server exited during start-up:\n${output}`);
     try {
@@ -60,7 +61,7 @@ export async function setup(project: TestProject) {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`Server did not answer within 30 s:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`Server did not answer within 120 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
   project.provide('baseURL', baseURL);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -9,22 +8,27 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
-import { createSmtpTransport, type MailTransport, outboxOnlyTransport } from './adapters/mail/mail';
+import { createAssistantProvider } from './adapters/assistant/create-assistant-provider';
+import { createSmtpTransport, outboxOnlyTransport } from './adapters/mail/mail';
 import { createPaymentProvider } from './adapters/payments/create-payment-provider';
-import type { PaymentProvider } from './adapters/payments/payment-provider';
-import type { FileStorage } from './adapters/storage/file-storage';
-import { createLocalFileStorage } from './adapters/storage/local-file-storage';
-import { type Auth, createAuth } from './auth/auth';
+import { createFileStorage } from './adapters/storage/create-file-storage';
+import type { AppDeps } from './app-deps';
+import { createAuth } from './auth/auth';
 import { authRoutes } from './auth/auth-routes';
-import { createGuards, type Guards } from './auth/guards';
+import { createGuards } from './auth/guards';
 import type { Config } from './config';
-import type { DatabaseHandle, Db } from './db/database';
+import type { DatabaseHandle } from './db/database';
 import { registerErrorHandler } from './errors';
-import { createOutboxWorker, type OutboxWorker } from './jobs/outbox-worker';
-import { createSubscriptionExpiryJob, type SubscriptionExpiryJob } from './jobs/subscription-expiry';
+import { createOutboxWorker } from './jobs/outbox-worker';
+import { createSubscriptionExpiryJob } from './jobs/subscription-expiry';
 import { accessRequestsRoutes } from './modules/access-requests/access-requests.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { analyticsRoutes } from './modules/admin/analytics.routes';
+import { godModeRoutes } from './modules/admin/god-mode.routes';
+import { aiChatRoutes } from './modules/ai-chat/ai-chat.routes';
+import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { dealDocumentsRoutes } from './modules/deal-documents/deal-documents.routes';
 import { dealsRoutes } from './modules/deals/deals.routes';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
@@ -34,22 +38,13 @@ import { healthRoutes } from './modules/health/health.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
-import { renewSandboxSubscriptions } from './modules/payments/payments.service';
+import { renewSandboxSubscriptions } from './modules/payments/subscription-billing';
 import { projectsRoutes } from './modules/projects/projects.routes';
+import { proposalsRoutes } from './modules/proposals/proposals.routes';
+import { pricingRoutes } from './modules/settings/pricing.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { usersRoutes } from './modules/users/users.routes';
-
-/** What every route module is given: no module reaches for globals. */
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  driver: DatabaseHandle['driver'];
-  auth: Auth;
-  guards: Guards;
-  mail: MailTransport;
-  payments: PaymentProvider;
-  storage: FileStorage;
-}
 
 export interface BuildAppOptions {
   config: Config;
@@ -57,14 +52,6 @@ export interface BuildAppOptions {
   authSecret: string;
   /** Log through pino (default true); tests turn it off. */
   logger?: boolean;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-    outbox: OutboxWorker;
-    subscriptionExpiry: SubscriptionExpiryJob;
-  }
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -96,7 +83,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     guards: createGuards(auth, database.changes),
     mail,
     payments: createPaymentProvider(config, database.db),
-    storage: createLocalFileStorage(resolve(config.DATA_DIR, 'uploads')),
+    storage: createFileStorage(config),
+    assistant: createAssistantProvider(config),
   };
   app.decorate('deps', deps);
   app.decorate('outbox', createOutboxWorker({ db: database.db, mail, log: app.log }));
@@ -176,14 +164,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(documentsRoutes, deps);
   await app.register(paymentsRoutes, deps);
   await app.register(adminRoutes, deps);
+  await app.register(godModeRoutes, deps);
+  await app.register(settingsRoutes, deps);
+  await app.register(pricingRoutes, deps);
+  await app.register(analyticsRoutes, deps);
   await app.register(geocodeRoutes, deps);
   await app.register(subscriptionsRoutes, deps);
   await app.register(accessRequestsRoutes, deps);
   await app.register(dashboardRoutes, deps);
   await app.register(dealsRoutes, deps);
+  await app.register(dealDocumentsRoutes, deps);
+  await app.register(proposalsRoutes, deps);
+  await app.register(contactsRoutes, deps);
   await app.register(messagesRoutes, deps);
   await app.register(notificationsRoutes, deps);
   await app.register(eventsRoutes, deps);
+  await app.register(aiChatRoutes, deps);
   if (!config.SMTP_URL) await app.register(devMailRoutes, deps);
 
   await registerWebApp(app, config.WEB_DIST ?? defaultWebDist);

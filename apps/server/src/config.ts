@@ -36,6 +36,11 @@ export const configSchema = z.object({
     .transform((v) => v === 'on'),
   SMTP_URL: optionalUrl.refine((v) => !v || /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL'),
   MAIL_FROM: z.string().default('Plinth <no-reply@plinth.local>'),
+  // Off: every read goes to the database (to measure or debug the uncached path).
+  READ_CACHE: z
+    .enum(['on', 'off'])
+    .default('on')
+    .transform((v) => v === 'on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalText,
   STRIPE_SECRET_KEY: optionalText,
@@ -49,6 +54,15 @@ export const configSchema = z.object({
   OIDC_CLIENT_SECRET: optionalText,
   OIDC_PROVIDER_ID: z.string().default('oidc'),
   OIDC_PROVIDER_NAME: z.string().default('Single sign-on'),
+  // Object storage for uploaded files; without S3_BUCKET they stay in DATA_DIR/uploads.
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: optionalText.refine(
+    (v) => !v || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v),
+    'must be an S3 bucket name (3 to 63 lowercase letters, digits, dots and hyphens)',
+  ),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_REGION: optionalText.transform((v) => v ?? 'ap-southeast-2'),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -67,5 +81,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid environment configuration:\n  OIDC_CLIENT_ID: required (with OIDC_CLIENT_SECRET) when OIDC_ISSUER is set',
     );
   }
+  if (config.AI_BASE_URL && !config.AI_MODEL) {
+    throw new ConfigError(
+      'Invalid environment configuration:\n  AI_MODEL: required when AI_BASE_URL is set (the model to ask)',
+    );
+  }
+  const s3Problems = s3ConfigProblems(config);
+  if (s3Problems.length > 0) {
+    throw new ConfigError(
+      `Invalid environment configuration:\n${s3Problems.map((p) => `  ${p}`).join('\n')}`,
+    );
+  }
   return config;
+}
+
+/** S3 storage needs the bucket and both keys together; a part of it alone is a mistake, not local storage. */
+function s3ConfigProblems(config: Config): string[] {
+  if (config.S3_BUCKET) {
+    return (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)
+      .filter((name) => !config[name])
+      .map((name) => `${name}: required when S3_BUCKET is set`);
+  }
+  const without = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
+    (name) => config[name],
+  );
+  return without.length > 0 ? [`S3_BUCKET: required when ${without.join(', ')} is set`] : [];
 }

@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+import { sweepUnfinishedUploads } from './adapters/storage/local-file-storage';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
@@ -8,6 +10,12 @@ async function main() {
   const config = loadConfig();
   const runtime = await openRuntime(config);
   const app = await buildApp({ config, database: runtime.database, authSecret: runtime.authSecret });
+  if (!config.S3_BUCKET) {
+    // Temporary files of uploads a killed server never finished (with S3 a bucket lifecycle rule
+    // removes unfinished multipart uploads instead: decision 022).
+    const swept = sweepUnfinishedUploads(resolve(config.DATA_DIR, 'uploads'));
+    if (swept.files > 0) app.log.info(swept, 'uploads: removed the temporary files of unfinished uploads');
+  }
 
   if (process.argv.includes('--seed-demo')) {
     const accounts = await seedDemoData(app);

@@ -37,6 +37,7 @@ export async function openRuntime(config: Config): Promise<Runtime> {
       config.DATABASE_URL
         ? { kind: 'postgres', url: config.DATABASE_URL, schema: config.DATABASE_SCHEMA }
         : { kind: 'pglite', dataDir: config.DATA_DIR },
+      { readCache: config.READ_CACHE },
     );
     await migrateToLatest(database);
     const authSecret = resolveAuthSecret(config);

@@ -266,7 +266,7 @@ describe('POST /api/admin/approve-subscription/{id}', () => {
 });
 
 describe('POST /api/admin/deny-subscription/{id}', () => {
-  it('deny-subscription: payment_pending returns to none; the reason is in the notification, the e-mail and the audit log', async () => {
+  it('deny-subscription: payment_pending becomes denied; the reason is in the notification, the e-mail and the audit log; the funder may subscribe again', async () => {
     const funder = await funderIn(t.app, 'none');
     await subscribe(t.app, funder, VISA);
     const reason = 'The ABN on your profile does not match your company';
@@ -274,8 +274,9 @@ describe('POST /api/admin/deny-subscription/{id}', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       message: adminPeopleMessages.subscriptionDenied,
-      user: { subscription_status: 'none', derived_subscription_status: 'Inactive' },
+      user: { subscription_status: 'denied', derived_subscription_status: 'Inactive' },
     });
+    expect((await userRow(db(), funder.id)).subscription_status).toBe('denied');
     const audit = (await auditFor(db(), funder.id)).at(-1);
     expect(audit).toMatchObject({ action: 'subscription.denied', reason, actor_id: admin.id });
     const notes = await notificationsOf(db(), funder.id);
@@ -285,6 +286,10 @@ describe('POST /api/admin/deny-subscription/{id}', () => {
     expect(denial!.text).toContain(`Reason: ${reason}`);
     // The payment stays on record: denying is not a refund.
     expect((await subscriptionPayments(db(), funder.id)).map((p) => p.status)).toEqual(['completed']);
+    // A denied funder may subscribe again.
+    expect((await subscribe(t.app, funder, VISA)).json()).toMatchObject({
+      subscription_status: 'payment_pending',
+    });
   });
 
   it("deny-subscription: no reason, an empty one or only spaces answers 400 'Please provide a reason for denial' and changes nothing", async () => {
@@ -307,7 +312,7 @@ describe('POST /api/admin/deny-subscription/{id}', () => {
 });
 
 describe('POST /api/admin/subscription-failed/{id}', () => {
-  it('subscription-failed: payment_pending becomes inactive; only the latest open subscription payment is marked failed; notified', async () => {
+  it('subscription-failed: payment_pending becomes failed; only the latest open subscription payment is marked failed; notified; the funder may subscribe again', async () => {
     const funder = await funderIn(t.app, 'payment_pending');
     const older = await insertPayment(db(), {
       userId: funder.id,
@@ -326,8 +331,9 @@ describe('POST /api/admin/subscription-failed/{id}', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       message: adminPeopleMessages.subscriptionFailed,
-      user: { subscription_status: 'inactive' },
+      user: { subscription_status: 'failed' },
     });
+    expect((await userRow(db(), funder.id)).subscription_status).toBe('failed');
     const payments = new Map((await subscriptionPayments(db(), funder.id)).map((p) => [p.id, p]));
     expect(payments.get(latest)).toMatchObject({
       status: 'failed',
@@ -337,6 +343,28 @@ describe('POST /api/admin/subscription-failed/{id}', () => {
     expect((await auditFor(db(), funder.id)).map((a) => a.action)).toEqual(['subscription.payment_failed']);
     expect((await notificationsOf(db(), funder.id)).map((n) => n.type)).toEqual(['subscription_failed']);
     expect(await emailsTo(db(), funder.email)).toHaveLength(1);
+    expect((await subscribe(t.app, funder, VISA)).json()).toMatchObject({
+      subscription_status: 'payment_pending',
+    });
+  });
+
+  it('subscription statuses: the database stores denied and failed and refuses a status outside spec 001 section 4.3', async () => {
+    const funder = await funderIn(t.app, 'none');
+    for (const status of ['denied', 'failed'] as const) {
+      await db()
+        .updateTable('user')
+        .set({ subscription_status: status })
+        .where('id', '=', funder.id)
+        .execute();
+      expect((await userRow(db(), funder.id)).subscription_status).toBe(status);
+    }
+    await expect(
+      db()
+        .updateTable('user')
+        .set({ subscription_status: 'rejected' as never })
+        .where('id', '=', funder.id)
+        .execute(),
+    ).rejects.toThrow(/user_subscription_status_check/);
   });
 
   it('subscription-failed: an active or absent subscription answers 409', async () => {

@@ -169,7 +169,7 @@ describe('POST /api/admin/approve-project/{id}', () => {
 });
 
 describe('POST /api/admin/deny-project/{id}', () => {
-  it("deny-project: without 'payment not received' the project is paid, hidden and rejected; e-mail says paid_but_rejected", async () => {
+  it("deny-project: without 'payment not received' the project is paid, hidden and rejected; the e-mail says the fee was received, in words", async () => {
     const p = await projectIn(t.app, owner, 'pending', { title: 'Deny Me Paid' });
     const reason = 'The feasibility study is missing the sales comparables.';
     const res = await adminCall(t.app, admin, 'POST', `/deny-project/${p.id}`, { reason });
@@ -192,8 +192,8 @@ describe('POST /api/admin/deny-project/{id}', () => {
     expect(mail).toHaveLength(1);
     expect(mail[0]!.text).toContain('"Deny Me Paid"');
     expect(mail[0]!.text).toContain(`Reason: ${reason}`);
-    expect(mail[0]!.text).toContain('paid_but_rejected');
-    expect(mail[0]!.text).not.toContain('returned_to_draft');
+    expect(mail[0]!.text).toContain('Payment state: Listing fee received (project status: Rejected)');
+    expect(mail[0]!.text).not.toMatch(/paid_but_rejected|returned_to_draft/);
 
     expect((await auditFor(t.database.db, p.id)).at(-1)).toMatchObject({
       action: 'project.denied',
@@ -203,7 +203,7 @@ describe('POST /api/admin/deny-project/{id}', () => {
     });
   });
 
-  it("deny-project: with 'payment not received' the project returns to an unpaid draft, flagged; its payment is marked failed; e-mail says returned_to_draft", async () => {
+  it("deny-project: with 'payment not received' the project returns to an unpaid draft, flagged; its payment is marked failed; the e-mail says the fee was not received, in words", async () => {
     const p = await projectIn(t.app, owner, 'pending', { title: 'Deny Me Unpaid' });
     const paymentId = await insertPayment(t.database.db, {
       userId: owner.id,
@@ -238,8 +238,8 @@ describe('POST /api/admin/deny-project/{id}', () => {
     );
     expect(mail).toHaveLength(1);
     expect(mail[0]!.text).toContain(reason);
-    expect(mail[0]!.text).toContain('returned_to_draft');
-    expect(mail[0]!.text).not.toContain('paid_but_rejected');
+    expect(mail[0]!.text).toContain('Payment state: Listing fee not received (project status: Draft)');
+    expect(mail[0]!.text).not.toMatch(/paid_but_rejected|returned_to_draft/);
     expect((await auditFor(t.database.db, p.id)).at(-1)).toMatchObject({
       action: 'project.denied',
       reason,
@@ -382,7 +382,9 @@ describe('override actions', () => {
     const mail = (await emailsTo(t.database.db, owner.email)).filter((m) =>
       m.subject.includes('Reject Override'),
     );
-    expect(mail.map((m) => m.text.includes('paid_but_rejected') && m.text.includes(reason))).toEqual([true]);
+    expect(mail.map((m) => m.text.includes('Listing fee received') && m.text.includes(reason))).toEqual([
+      true,
+    ]);
 
     const draft = await projectIn(t.app, owner, 'draft');
     const refused = await adminCall(t.app, admin, 'POST', `/reject-project/${draft.id}`, { reason });

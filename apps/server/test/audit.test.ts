@@ -139,8 +139,8 @@ describeOnEmbedded('npm run verify-audit (embedded database)', () => {
       await database.db.transaction().execute((trx) =>
         recordAudit(trx, {
           actor: { id: null, name: 'Test' },
-          action: 'test.entry',
-          targetType: 'test',
+          action: 'project.status_changed',
+          targetType: 'project',
           targetId: reason,
           reason,
           before: { n: 1 },

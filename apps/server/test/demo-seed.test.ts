@@ -3,8 +3,8 @@ import { seedDemoData } from '../src/db/seed/demo';
 import { verifyAuditChain } from '../src/modules/audit/audit.service';
 import { as, buildTestApp, cookieFrom, type TestApp, type TestUser } from './helpers';
 
-// `npm start`'s demo: the accounts, three listings published through the API, and the active funder's
-// paid, approved sandbox subscription.
+// `npm start`'s demo: the accounts, three listings published through the API, the active funder's
+// paid, approved sandbox subscription, and that funder's two deal rooms with the demo developer.
 
 let t: TestApp;
 let accounts: Awaited<ReturnType<typeof seedDemoData>>;
@@ -78,6 +78,58 @@ describe('the demo seed', () => {
       .where('type', '=', 'project_listing')
       .execute();
     expect(listingFees.map((p) => p.status)).toEqual(['completed', 'completed', 'completed']);
+    expect(await verifyAuditChain(t.database.db)).toMatchObject({ ok: true });
+  });
+
+  it('the active funder has two deal rooms: one in due diligence with a document asked for, one whose quote was accepted', async () => {
+    const funder = await signedIn('funder.active@plinth.local', 'plinth-demo-2026');
+    const developer = await signedIn('developer@plinth.local', 'plinth-demo-2026');
+    const portfolio = (await as(t.app, funder, { method: 'GET', url: '/api/portfolio' })).json();
+    const rooms = portfolio.items
+      .filter((i: { deal_id: string | null }) => i.deal_id)
+      .map((i: { project_title: string; status: string; deal_id: string }) => [
+        i.project_title,
+        i.status,
+        i.deal_id,
+      ]);
+    expect(rooms.map(([title, status]: string[]) => [title, status]).sort()).toEqual([
+      ['Brunswick Makers Yard', 'term_sheet'],
+      ['Eastwood Terraces', 'due_diligence'],
+    ]);
+    const dealOf = (title: string) => rooms.find(([t]: string[]) => t === title)![2] as string;
+
+    // Both parties can walk in.
+    for (const user of [funder, developer]) {
+      const deal = await as(t.app, user, { method: 'GET', url: `/api/deals/${dealOf('Eastwood Terraces')}` });
+      expect(deal.statusCode).toBe(200);
+    }
+    const requests = (
+      await as(t.app, developer, {
+        method: 'GET',
+        url: `/api/deals/${dealOf('Eastwood Terraces')}/document-requests`,
+      })
+    ).json();
+    expect(requests.items).toEqual([
+      expect.objectContaining({
+        document_name: 'Signed fixed-price construction contract',
+        status: 'pending',
+      }),
+    ]);
+
+    const proposals = (
+      await as(t.app, developer, {
+        method: 'GET',
+        url: `/api/deals/${dealOf('Brunswick Makers Yard')}/proposal`,
+      })
+    ).json();
+    expect(proposals.proposal).toMatchObject({
+      status: 'accepted',
+      loan_amount: 3_000_000,
+      interest_rate: 10.25,
+    });
+    expect(proposals.history).toEqual([
+      expect.objectContaining({ status: 'declined', decline_reason: expect.stringContaining('under 10.5%') }),
+    ]);
     expect(await verifyAuditChain(t.database.db)).toMatchObject({ ok: true });
   });
 });

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/database';
-import { migrateToLatest } from '../src/db/migrate';
+import { dropSchemaExclusively, migrateToLatest } from '../src/db/migrate';
 import { createAccount } from '../src/modules/users/accounts';
 
 export const BASE_URL = 'http://localhost:3000';
@@ -28,6 +28,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   const schema = postgresUrl ? `test_${randomUUID().replaceAll('-', '').slice(0, 16)}` : undefined;
   const database = await openDatabase(
     postgresUrl ? { kind: 'postgres', url: postgresUrl, schema } : { kind: 'memory' },
+    { readCache: env.READ_CACHE !== 'off' },
   );
   await migrateToLatest(database);
   // Uploads and anything else on disk go to a folder of this test file's own.
@@ -57,7 +58,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
       if (postgresUrl && schema) {
         const client = new pg.Client({ connectionString: postgresUrl });
         await client.connect();
-        await client.query(`drop schema if exists "${schema}" cascade`);
+        await dropSchemaExclusively(client, schema);
         await client.end();
       }
     },

@@ -237,8 +237,13 @@ describe('notify', () => {
         expect.objectContaining({ type: 'access_granted', message: 'Access granted to Harbour View' }),
       ]);
     }
+    // notify opens every e-mail with the recipient's name (issue 8).
     expect(await emailsTo(t.database.db, keen.email)).toEqual([
-      { to: keen.email, subject: 'Access granted', text: 'You can now see the full file.' },
+      {
+        to: keen.email,
+        subject: 'Access granted',
+        text: 'Hello Test User,\n\nYou can now see the full file.',
+      },
     ]);
     expect(await emailsTo(t.database.db, opted.email)).toEqual([]);
   });

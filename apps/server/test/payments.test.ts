@@ -12,10 +12,10 @@ import type { Viewer } from '../src/auth/guards';
 import {
   checkProjectPayment,
   createProjectPayment,
-  handlePaymentEvent,
-  type PaymentsDeps,
   syncProjectPayment,
-} from '../src/modules/payments/payments.service';
+} from '../src/modules/payments/listing-payments';
+import { handlePaymentEvent } from '../src/modules/payments/payment-events';
+import type { PaymentsDeps } from '../src/modules/payments/payments.types';
 import { as, buildTestApp, createProject, createUser, type TestApp, type TestUser } from './helpers';
 import {
   auditActions,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
 import { ALL_TABLES, ChangeTracker, tablesWrittenBy } from '../src/db/change-tracker';
 import { createReadCache } from '../src/db/read-cache';
 import { as, buildTestApp, createUser, type TestApp } from './helpers';
@@ -143,6 +144,16 @@ describe('a read cache', () => {
     expect(await cache.get('k', load)).toEqual({ n: 3 });
   });
 
+  it('lookup says whether the value was a hit', async () => {
+    const changes = new ChangeTracker();
+    const cache = createReadCache<{ n: number }>(changes, { tables: ['project'], max: 10, ttlMs: 60_000 });
+    const load = async () => ({ n: 1 });
+    expect(await cache.lookup('k', load)).toEqual({ value: { n: 1 }, hit: false });
+    expect(await cache.lookup('k', load)).toEqual({ value: { n: 1 }, hit: true });
+    changes.touch(['project']);
+    expect((await cache.lookup('k', load)).hit).toBe(false);
+  });
+
   it('does not keep what was read while a write landed', async () => {
     const changes = new ChangeTracker();
     const cache = createReadCache<{ v: string }>(changes, { tables: ['project'], max: 10, ttlMs: 60_000 });
@@ -229,6 +240,15 @@ describe('the API through its caches', () => {
     expect(await amountOf()).toBeUndefined();
   });
 
+  it('a marketplace page says x-read-cache: miss when read, hit when served again, miss after a write', async () => {
+    const funder = await createFunder(t, 'active');
+    const header = async () => (await market(t.app, funder, { state: 'TAS' })).headers['x-read-cache'];
+    expect(await header()).toBe('miss');
+    expect(await header()).toBe('hit');
+    await sql`update project set visible = visible where false`.execute(db());
+    expect(await header()).toBe('miss');
+  });
+
   it("the gate follows a funder's standing changed straight in the database", async () => {
     const funder = await createFunder(t, 'active');
     expect((await market(t.app, funder)).statusCode).toBe(200);
@@ -304,3 +324,43 @@ if (postgresUrl) {
     });
   });
 }
+
+describe('READ_CACHE=off', () => {
+  it('config: READ_CACHE accepts on and off only, and is on by default', () => {
+    expect(loadConfig({}).READ_CACHE).toBe(true);
+    expect(loadConfig({ READ_CACHE: 'off' }).READ_CACHE).toBe(false);
+    expect(() => loadConfig({ READ_CACHE: 'no' })).toThrow(/READ_CACHE/);
+  });
+
+  it('a tracker with caching off makes every read a miss, so nothing is served from memory', async () => {
+    const cache = createReadCache<{ n: number }>(new ChangeTracker(false), {
+      tables: ['project'],
+      max: 10,
+      ttlMs: 60_000,
+    });
+    let loads = 0;
+    const load = async () => ({ n: ++loads });
+    expect(await cache.get('k', load)).toEqual({ n: 1 });
+    expect(await cache.get('k', load)).toEqual({ n: 2 });
+    expect(loads).toBe(2);
+  });
+
+  it('an app started with READ_CACHE=off keeps no read: its tracker never gives the same stamp twice', async () => {
+    await settled();
+    expect(tracker().stamp(['user', 'session'])).toBe(tracker().stamp(['user', 'session']));
+    const off = await buildTestApp({ READ_CACHE: 'off' });
+    try {
+      expect(off.app.deps.config.READ_CACHE).toBe(false);
+      const changes = off.database.changes;
+      expect(changes.stamp(['user', 'session'])).not.toBe(changes.stamp(['user', 'session']));
+      // and the app still answers, every time from the database
+      const funder = await createUser(off.app, { role: 'funder' });
+      for (let i = 0; i < 2; i++) {
+        const me = await as(off.app, funder, { method: 'GET', url: '/api/auth/me' });
+        expect(me.statusCode).toBe(200);
+      }
+    } finally {
+      await off.close();
+    }
+  });
+});

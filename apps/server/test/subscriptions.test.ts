@@ -9,12 +9,12 @@ import { isSandboxProvider } from '../src/adapters/payments/sandbox-provider';
 import type { Viewer } from '../src/auth/guards';
 import { denySubscription } from '../src/modules/admin/admin-people.service';
 import { verifyAuditChain } from '../src/modules/audit/audit.service';
+import { handlePaymentEvent } from '../src/modules/payments/payment-events';
+import type { PaymentsDeps } from '../src/modules/payments/payments.types';
 import {
   cancelSubscription as cancelWithProvider,
   createSubscription,
-  handlePaymentEvent,
-  type PaymentsDeps,
-} from '../src/modules/payments/payments.service';
+} from '../src/modules/payments/subscription-billing';
 import { buildTestApp, createUser, type TestApp, type TestUser } from './helpers';
 import { adminCall, emailsTo, notificationsOf } from './support/admin';
 import {
@@ -694,7 +694,7 @@ describe('Stripe provider: subscription webhooks', () => {
     const admin: Viewer = { id: 'admin-id', name: 'Alex Admin', email: 'admin@example.com', role: 'admin' };
     await denySubscription(deps, { viewer: admin, userId: b.funder.id, reason: 'Not a wholesale investor' });
     expect(stopped).toEqual([a.subscriptionId, b.subscriptionId]);
-    expect((await userRow(s.database.db, b.funder.id)).subscription_status).toBe('none');
+    expect((await userRow(s.database.db, b.funder.id)).subscription_status).toBe('denied');
 
     // A refused denial (wrong state) never reaches the provider.
     await expect(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OVERRIDE_HISTORY_SHOWN } from './constants';
-import { adminStatusChoices } from './listing';
+import { adminStatusChoices, listingLabel } from './listing';
+import { subscriptionStatusSchema } from './roles';
 
 /** Admin calls of spec 001 section 7 used by the Projects tab, Overview and override history. */
 
@@ -87,9 +88,18 @@ export const overrideHistoryEntry = z.object({
   id: z.number(),
   created_at: z.string(),
   admin_name: z.string().nullable(),
+  /** The audit key ('project.force_published'); the screen shows auditActionLabel of it. */
   action_type: z.string(),
   target_type: z.string(),
   target_id: z.string(),
+  /**
+   * The target's name as people know it: a project's title (kept from the deletion record once the
+   * project is gone), a person's name (for user and subscription targets), or for a payment the
+   * project it paid for or else the payer; null when nothing names it.
+   */
+  target_name: z.string().nullable(),
+  /** The target no longer exists (a deleted project or person): shown by name, without a link. */
+  is_target_deleted: z.boolean(),
   reason: z.string().nullable(),
 });
 
@@ -139,6 +149,16 @@ export type RejectionPaymentState = (typeof rejectionPaymentStates)[number];
 export const rejectionPaymentState = (paymentStatus: 'unpaid' | 'payment_pending' | 'paid') =>
   (paymentStatus === 'paid' ? 'paid_but_rejected' : 'returned_to_draft') satisfies RejectionPaymentState;
 
+/**
+ * A denial's payment state in the developer's words, for the e-mail (never the raw token): whether
+ * the listing fee was received, and the project's status as My Projects labels it.
+ */
+export function rejectionPaymentStateLabel(state: RejectionPaymentState): string {
+  const isPaid = state === 'paid_but_rejected';
+  const status = listingLabel({ payment_status: isPaid ? 'paid' : 'unpaid', visible: false });
+  return `Listing fee ${isPaid ? 'received' : 'not received'} (project status: ${status})`;
+}
+
 // ---------------------------------------------------------------------------------------------
 // People: the Users, Subscriptions and Funders tabs (spec 001 sections 2.3, 4.3, 7)
 
@@ -174,7 +194,7 @@ export const adminUser = z.object({
   company_name: z.string().nullable(),
   company_type: z.string().nullable(),
   /** The raw status, as stored. */
-  subscription_status: z.enum(['none', 'payment_pending', 'active', 'inactive', 'cancelled']),
+  subscription_status: subscriptionStatusSchema,
   /** The Subscriptions tab's derived status. */
   derived_subscription_status: z.enum(['Active', 'Pending Review', 'Inactive']),
   subscription_period_end: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEAL_FILE_MAX_MB, PROJECT_FILE_MAX_MB } from './constants';
+import { documentViewSummary } from './deals';
 
 /** Project and deal documents (spec 000 sections 3, 5, 8). */
 
@@ -15,6 +16,11 @@ export const documentMessages = {
   uploadIssueTitle: 'Document Upload Issue',
   uploadIssue: 'Some documents failed to upload. You can add them later.',
   previewUnavailable: 'Preview not available for this file type',
+  // Spec 001 section 8.
+  previewFailedTitle: 'Preview Failed',
+  previewFailed: 'Unable to preview document',
+  downloadFailedTitle: 'Download Failed',
+  downloadFailed: 'Unable to download document',
 } as const;
 
 export const extensionOf = (fileName: string) => {
@@ -54,6 +60,8 @@ export const projectDocument = z.object({
   download_url: z.string(),
   /** Authorised inline URL (for PDF preview). */
   view_url: z.string(),
+  /** Who has opened it: present in the list for the project's developer and admins only. */
+  viewed_by: z.array(documentViewSummary).optional(),
 });
 export type ProjectDocument = z.infer<typeof projectDocument>;
 

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** What a `deal` live event says changed in the room. */
+export const dealChanges = ['comment', 'status', 'documents', 'proposal', 'contact'] as const;
+
 /**
  * What the server pushes to an open page over GET /api/events (Server-Sent Events). Each event
  * names what changed; the page refetches what it shows. Fanned out with Postgres LISTEN/NOTIFY.
@@ -9,6 +12,12 @@ export const liveEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('admin_message'), user_id: z.string(), message_id: z.string() }),
   z.object({ type: z.literal('notification'), notification_id: z.string() }),
   z.object({ type: z.literal('access_request'), access_request_id: z.string(), status: z.string() }),
+  /**
+   * Something in a deal room changed that the other party's open room should show at once (a
+   * comment, the deal's status, contact details shared). Events of the room that also notify the reader come as
+   * `notification`.
+   */
+  z.object({ type: z.literal('deal'), deal_id: z.string(), change: z.enum(dealChanges) }),
 ]);
 export type LiveEvent = z.infer<typeof liveEvent>;
 

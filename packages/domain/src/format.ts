@@ -37,3 +37,24 @@ export function errorTextFrom(status: number, bodyText: string): string {
   if (bodyText && bodyText.length < 200) return bodyText;
   return `HTTP ${status}`;
 }
+
+// signDisplay 'negative': a small loss that rounds to nothing reads '0%', not '-0%'.
+const rate = new Intl.NumberFormat('en-AU', {
+  maximumFractionDigits: 2,
+  minimumFractionDigits: 0,
+  signDisplay: 'negative',
+});
+
+/**
+ * Every percentage the product shows (an interest rate as entered, an LVR, a margin, an average
+ * return) goes through here: up to two decimals, no trailing zeros, so 9.75 → '9.75%', 9.5 → '9.5%',
+ * 10 → '10%' and 9.125 → '9.13%'. A missing figure reads '—', like the other figures on a screen.
+ */
+export const formatRate = (percent: number | null | undefined) =>
+  percent == null || !Number.isFinite(percent) ? '—' : `${rate.format(percent)}%`;
+
+const multiple = new Intl.NumberFormat('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** A ratio read as a multiple (debt / equity, interest cover): two decimals, 1.5 → '1.50x'; missing → '—'. */
+export const formatMultiple = (value: number | null | undefined) =>
+  value == null || !Number.isFinite(value) ? '—' : `${multiple.format(value)}x`;

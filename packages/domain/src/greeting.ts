@@ -12,3 +12,9 @@ export const roleTaglines: Record<Role, string> = {
   funder: 'Discover vetted development opportunities across Australia.',
   admin: 'Review listings, people and payments across the platform.',
 };
+
+/** An e-mail's first line: 'Hello Jane,' by the recipient's name, or 'Hello,' when there is none. */
+export function emailGreeting(name: string | null | undefined): string {
+  const trimmed = name?.trim();
+  return trimmed ? `Hello ${trimmed},` : 'Hello,';
+}

@@ -28,6 +28,31 @@ export const grantedAccessStatuses = ['approved', 'due_diligence', 'term_sheet',
 export const hasGrantedAccess = (status: string | null | undefined) =>
   (grantedAccessStatuses as readonly string[]).includes(status ?? '');
 
+/**
+ * Statuses of a funder's own request under which a listing stays in their marketplace with a
+ * card that leads on (issue 9: Engage, Deal Room): access granted and the deal not yet funded.
+ */
+export const inDealAccessStatuses = ['approved', 'due_diligence', 'term_sheet'] as const;
+
+/**
+ * Statuses of a funder's own request that take a listing out of their marketplace: waiting for the
+ * developer (the card would only say 'Request Pending'), or funded. Declined and closed requests
+ * may be asked again, so those listings come back (spec 000 section 4).
+ */
+export const offMarketAccessStatuses = ['pending', 'funded'] as const;
+
+/** Whether a listing on the market is in this funder's marketplace, given their current request. */
+export const isInFunderMarket = (status: AccessStatus | null) =>
+  !(offMarketAccessStatuses as readonly string[]).includes(status ?? '');
+
+/**
+ * Whether a listing may be recommended to this funder: never asked about (spec 000: no access
+ * status), or granted and not yet funded, so that Engage and Deal Room are one tap away (issue 9).
+ * A pending or declined request is the funder's own answer already.
+ */
+export const isRecommendable = (status: AccessStatus | null) =>
+  status === null || (inDealAccessStatuses as readonly string[]).includes(status);
+
 export const marketplaceSorts = [
   'newest',
   'loan_amount_desc',
@@ -92,6 +117,8 @@ export const projectPreview = z.object({
   created_at: z.string(),
   access_status: z.enum(accessStatuses).nullable(),
   access_request_id: z.string().nullable(),
+  /** The funder's deal on the project once they engaged (its room: dealRoomPath), else null. */
+  deal_id: z.string().nullable(),
 });
 export type ProjectPreview = z.infer<typeof projectPreview>;
 
@@ -122,13 +149,18 @@ export const trendingAssetClass = (residential: number, commercial: number) =>
 
 /**
  * The stats header's average expected return (profit / cost, as a percentage to 2 decimals) over the
- * listings that state both. Withheld (null) when fewer than MIN_LISTINGS_FOR_AVERAGE_RETURN
- * contribute: filtered down to one or two listings, the average would give away their financials,
- * which a funder may only read once access is granted.
+ * listings that state both. Withheld (null) when fewer than `minListings` contribute (the admin's
+ * `marketplace_average_min_listings` setting, never below MIN_LISTINGS_FOR_AVERAGE_RETURN):
+ * filtered down to one or two listings, the average would give away their financials, which a
+ * funder may only read once access is granted.
  */
 export const MIN_LISTINGS_FOR_AVERAGE_RETURN = 3;
-export function averageExpectedReturn(returnSum: number, returnCount: number): number | null {
-  if (returnCount < MIN_LISTINGS_FOR_AVERAGE_RETURN) return null;
+export function averageExpectedReturn(
+  returnSum: number,
+  returnCount: number,
+  minListings = MIN_LISTINGS_FOR_AVERAGE_RETURN,
+): number | null {
+  if (returnCount < Math.max(minListings, MIN_LISTINGS_FOR_AVERAGE_RETURN)) return null;
   return Math.round((returnSum / returnCount) * 10_000) / 100;
 }
 
@@ -265,7 +297,7 @@ export function fitOf(
 
 /**
  * The best `limit` candidates by fit, then newest first (then id, so the order is stable), each with
- * its reason. Candidates are the listings the funder has not asked about (no access status, no deal).
+ * its reason. Candidates are the listings `isRecommendable` lets through.
  */
 export function rankRecommendations<
   T extends { id: string; property_type: string; loan_amount: number; created_at: string },

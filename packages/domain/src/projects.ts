@@ -222,6 +222,8 @@ export const projectResponse = z.object({
   deal_count: z.number(),
   stripe_payment_intent_id: nullableString,
   payment_date: nullableString,
+  /** When the listing was last published to funders. */
+  published_at: nullableString,
   created_at: z.string(),
   updated_at: z.string(),
   ...derivedFigures.shape,

@@ -17,6 +17,15 @@ export const roleLabels: Record<Role, string> = {
   admin: 'Admin',
 };
 
-export const subscriptionStatuses = ['none', 'payment_pending', 'active', 'inactive', 'cancelled'] as const;
+/** Spec 001 section 4.3: payment_pending → active (approve) | denied (deny, with a reason) | failed (mark failed). */
+export const subscriptionStatuses = [
+  'none',
+  'payment_pending',
+  'active',
+  'denied',
+  'failed',
+  'inactive',
+  'cancelled',
+] as const;
 export const subscriptionStatusSchema = z.enum(subscriptionStatuses);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;

@@ -28,6 +28,14 @@ export const shellRoutes: ReadonlyArray<{ pattern: string; roles: readonly Role[
   { pattern: '/access-requests', roles: ['borrower'] },
 ];
 
+/**
+ * The admin's view of one person: the Users tab with their details open. The override history
+ * links people here; the Users tab opens the details of the person this parameter names.
+ */
+export const ADMIN_PERSON_PARAM = 'user';
+export const adminPersonPath = (userId: string) =>
+  `/admin?tab=users&${ADMIN_PERSON_PARAM}=${encodeURIComponent(userId)}`;
+
 const toRegExp = (pattern: string) => new RegExp(`^${pattern.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`);
 const compiled = shellRoutes.map((r) => ({ ...r, re: toRegExp(r.pattern) }));
 

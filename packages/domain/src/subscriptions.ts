@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Role, SubscriptionStatus } from './roles';
+import { type Role, type SubscriptionStatus, subscriptionStatusSchema } from './roles';
 
 /** Funder subscription (spec 001 sections 2.4, 4.3; DESIGN.md section 5). */
 
@@ -70,7 +70,7 @@ export const subscriptionResponse = z.object({
   /** For Stripe Elements; null with the sandbox, whose card form takes test cards. */
   publishable_key: z.string().nullable(),
   approved: z.boolean(),
-  subscription_status: z.enum(['none', 'payment_pending', 'active', 'inactive', 'cancelled']),
+  subscription_status: subscriptionStatusSchema,
   derived_status: z.enum(['Active', 'Pending Review', 'Inactive']),
   subscription_period_end: z.string().nullable(),
   cancel_at_period_end: z.boolean(),
@@ -106,9 +106,9 @@ export function hasMarketplaceAccess(
 
 // ---------------------------------------------------------------------------------------------
 // The subscription state machine (DESIGN.md section 5):
-//   none | inactive → payment_pending (payment succeeded) → active (admin approve)
-//                                                       | none (admin deny, with a reason)
-//                                                       | inactive (payment failed)
+//   none | inactive | denied | failed → payment_pending (payment succeeded) → active (admin approve)
+//                                                                         | denied (admin deny, with a reason)
+//                                                                         | failed (payment failed)
 //   active → cancelled (cancel: access kept until the period ends) → inactive (period ended)
 //   active → inactive (period ended without a renewal, or the provider ended the subscription)
 //   anything → active and approved (admin force approve)
@@ -154,6 +154,16 @@ export type SubscriptionActor = Role | 'system';
 
 const awaitingApproval = (s: SubscriptionState) => s.subscription_status === 'payment_pending';
 
+/** The states a funder may subscribe from: never subscribed, lapsed, denied or failed. */
+export const subscribableStatuses = [
+  'none',
+  'inactive',
+  'denied',
+  'failed',
+] as const satisfies readonly SubscriptionStatus[];
+export const mayStartSubscription = (status: SubscriptionStatus) =>
+  (subscribableStatuses as readonly string[]).includes(status);
+
 /** Why a funder cannot pay for a subscription now, by the state they are in. */
 function paymentRefusal(s: SubscriptionState): string {
   switch (s.subscription_status) {
@@ -165,6 +175,8 @@ function paymentRefusal(s: SubscriptionState): string {
       return subscriptionMessages.cancelledStillPaid;
     case 'none':
     case 'inactive':
+    case 'denied':
+    case 'failed':
       return '';
   }
 }
@@ -181,7 +193,7 @@ const rules: {
 } = {
   payment_succeeded: {
     actors: ['funder', 'system'],
-    from: (s) => s.subscription_status === 'none' || s.subscription_status === 'inactive',
+    from: (s) => mayStartSubscription(s.subscription_status),
     refusal: paymentRefusal,
   },
   approve: {
@@ -245,8 +257,9 @@ function nextState(s: SubscriptionState, e: SubscriptionEvent): SubscriptionStat
         cancel_at_period_end: false,
       };
     case 'deny':
-      return { ...s, subscription_status: 'none', cancel_at_period_end: false };
+      return { ...s, subscription_status: 'denied', cancel_at_period_end: false };
     case 'payment_failed':
+      return { ...s, subscription_status: 'failed', cancel_at_period_end: false };
     case 'end':
       return { ...s, subscription_status: 'inactive', cancel_at_period_end: false };
     case 'cancel':

@@ -52,13 +52,6 @@ export const updateProfileBody = profileBody.extend({
 
 export const userIdParams = z.object({ id: z.string().min(1).max(64) });
 
-export const errorResponse = z.object({
-  error: z.string(),
-  code: z.string(),
-  details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
-export type ErrorResponse = z.infer<typeof errorResponse>;
-
 export const healthResponse = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.enum(['up', 'down']),

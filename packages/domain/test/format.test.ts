@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { errorTextFrom, formatAud, formatAudCents, formatDate, formatDateTime } from '../src/format';
+import {
+  errorTextFrom,
+  formatAud,
+  formatAudCents,
+  formatDate,
+  formatDateTime,
+  formatMultiple,
+  formatRate,
+} from '../src/format';
 
 describe('formatAud', () => {
   it("formatAud: with 1234567 returns '$1,234,567'", () => {
@@ -32,6 +40,38 @@ describe('formatAud', () => {
   it('formatAudCents: with a part dollar rounds to the nearest whole dollar', () => {
     expect(formatAudCents(29_950)).toBe('$300');
     expect(formatAudCents(29_949)).toBe('$299');
+  });
+});
+
+describe('formatRate', () => {
+  it("formatRate: with 9.75 returns '9.75%' (as entered, not rounded to '9.8%')", () => {
+    expect(formatRate(9.75)).toBe('9.75%');
+  });
+
+  it("formatRate: with 9.5 returns '9.5%' (no trailing zero)", () => {
+    expect(formatRate(9.5)).toBe('9.5%');
+  });
+
+  it("formatRate: with 10 returns '10%' (no decimals)", () => {
+    expect(formatRate(10)).toBe('10%');
+  });
+
+  it('formatRate: with more than two decimals rounds half up to two', () => {
+    expect(formatRate(9.125)).toBe('9.13%');
+    expect(formatRate(9.124)).toBe('9.12%');
+    expect(formatRate(83.333333)).toBe('83.33%'); // an LVR of 2.5 M on 3 M land
+  });
+
+  it("formatRate: with 0 returns '0%', and a tiny loss that rounds away returns '0%', not '-0%'", () => {
+    expect(formatRate(0)).toBe('0%');
+    expect(formatRate(-0.001)).toBe('0%');
+    expect(formatRate(-12.5)).toBe('-12.5%');
+  });
+
+  it("formatRate: with a missing figure returns '—', never '0%' or 'NaN%'", () => {
+    expect(formatRate(null)).toBe('—');
+    expect(formatRate(undefined)).toBe('—');
+    expect(formatRate(Number.NaN)).toBe('—');
   });
 });
 
@@ -105,5 +145,15 @@ describe('errorTextFrom', () => {
 
   it("errorTextFrom: with a JSON null body returns the text 'null'", () => {
     expect(errorTextFrom(500, 'null')).toBe('null');
+  });
+});
+
+describe('formatMultiple', () => {
+  it("formatMultiple: two decimals with an x, '—' when missing", () => {
+    expect(formatMultiple(1.5)).toBe('1.50x');
+    expect(formatMultiple(0.333)).toBe('0.33x');
+    expect(formatMultiple(2)).toBe('2.00x');
+    expect(formatMultiple(null)).toBe('—');
+    expect(formatMultiple(Number.POSITIVE_INFINITY)).toBe('—');
   });
 });

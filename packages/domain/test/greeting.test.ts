@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { greetingFor, roleTaglines } from '../src/greeting';
+import { emailGreeting, greetingFor, roleTaglines } from '../src/greeting';
 import { roles } from '../src/roles';
 
 describe('greetingFor', () => {
@@ -26,4 +26,22 @@ describe('roleTaglines', () => {
   it('roleTaglines: has a non-empty tagline for every role', () => {
     for (const role of roles) expect(roleTaglines[role].length).toBeGreaterThan(0);
   });
+});
+
+describe('emailGreeting', () => {
+  it("emailGreeting: with a name returns 'Hello Jane,'", () => {
+    expect(emailGreeting('Jane')).toBe('Hello Jane,');
+    expect(emailGreeting('Jane Developer')).toBe('Hello Jane Developer,');
+  });
+
+  it("emailGreeting: trims the name ('  Jane  ' → 'Hello Jane,')", () => {
+    expect(emailGreeting('  Jane  ')).toBe('Hello Jane,');
+  });
+
+  it.each([[null], [undefined], [''], ['   ']])(
+    "emailGreeting: with no name (%j) returns 'Hello,'",
+    (name) => {
+      expect(emailGreeting(name)).toBe('Hello,');
+    },
+  );
 });

@@ -208,6 +208,13 @@ describe('averageExpectedReturn', () => {
     expect(averageExpectedReturn(0.2, 1)).toBeNull();
     expect(averageExpectedReturn(0.35, 2)).toBeNull();
   });
+
+  it('averageExpectedReturn: a higher threshold from the settings withholds more; a lower one never goes below 3', () => {
+    expect(averageExpectedReturn(0.6, 4, 5)).toBeNull();
+    expect(averageExpectedReturn(0.75, 5, 5)).toBe(15);
+    expect(averageExpectedReturn(0.35, 2, 1)).toBeNull();
+    expect(averageExpectedReturn(0.45, 3, 1)).toBe(15);
+  });
 });
 
 describe('access statuses', () => {
@@ -281,6 +288,7 @@ describe('projectDetailResponse', () => {
     created_at: '2026-01-01T00:00:00.000Z',
     access_status: null,
     access_request_id: null,
+    deal_id: null,
   };
 
   it('detail: a preview never carries more than the preview fields, whatever is handed to it', () => {

@@ -10,6 +10,9 @@ describe('notification tap-through targets (spec 000, notifications dropdown)', 
     ['deal_engagement', 'd-1', '/deals/d-1'],
     ['proposal_received', 'd-1', '/deals/d-1'],
     ['proposal_response', 'd-1', '/deals/d-1'],
+    ['deal_completed', 'd-1', '/deals/d-1'],
+    ['deal_message', 'd-1', '/deals/d-1'],
+    ['document_request', 'd-1', '/deals/d-1'],
     ['account_approved', null, '/projects'],
     ['project_approved', null, null],
     ['deal_engagement', null, null],
@@ -39,6 +42,8 @@ describe('notification tap-through targets (spec 000, notifications dropdown)', 
     expect(notificationTitle('proposal_received')).toBe('New Proposal');
     expect(notificationTitle('proposal_response')).toBe('Proposal Update');
     expect(notificationTitle('account_approved')).toBe('Account Approved');
+    expect(notificationTitle('deal_completed')).toBe('Deal Completed');
+    expect(notificationTitle('deal_message')).toBe('Deal Room Update');
     expect(notificationTitle('message')).toBe('Notification');
   });
 });

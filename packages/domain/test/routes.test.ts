@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../src/roles';
 import {
+  ADMIN_PERSON_PARAM,
   type AuthState,
+  adminPersonPath,
   bottomBarFor,
   decideRoute,
   matchShellRoute,
@@ -311,5 +313,16 @@ describe('showsShellFooter', () => {
 
   it('pathsWithoutFooter: lists exactly the four paths of the spec', () => {
     expect([...pathsWithoutFooter]).toEqual(['/', '/login', '/register', '/onboarding']);
+  });
+});
+
+describe('adminPersonPath', () => {
+  it("adminPersonPath: the Users tab with the person's id in the 'user' parameter, encoded", () => {
+    expect(adminPersonPath('abc123')).toBe('/admin?tab=users&user=abc123');
+    expect(adminPersonPath('a b&c')).toBe('/admin?tab=users&user=a%20b%26c');
+    expect(adminPersonPath('x/y').endsWith(`&${ADMIN_PERSON_PARAM}=x%2Fy`)).toBe(true);
+    expect(decideRoute('/admin', { status: 'signed-in', role: 'admin', profileCompleted: true })).toEqual({
+      kind: 'render',
+    });
   });
 });

@@ -51,8 +51,8 @@ describe('oneMonthAfter', () => {
 });
 
 describe('applySubscriptionEvent: the paths of DESIGN.md section 5', () => {
-  it('payment_succeeded: none and inactive become payment_pending (by the funder or the provider)', () => {
-    for (const from of ['none', 'inactive'] as const) {
+  it('payment_succeeded: none, inactive, denied and failed become payment_pending (by the funder or the provider)', () => {
+    for (const from of ['none', 'inactive', 'denied', 'failed'] as const) {
       for (const actor of ['funder', 'system'] as const) {
         expect(next(state({ subscription_status: from }), { type: 'payment_succeeded' }, actor)).toEqual(
           state({ subscription_status: 'payment_pending' }),
@@ -79,17 +79,29 @@ describe('applySubscriptionEvent: the paths of DESIGN.md section 5', () => {
     ).toEqual(state({ subscription_status: 'active', subscription_period_end: later }));
   });
 
-  it('deny: payment_pending returns to none', () => {
+  it('deny: payment_pending becomes denied (spec 001 section 4.3)', () => {
     expect(next(state({ subscription_status: 'payment_pending' }), { type: 'deny' }, 'admin')).toEqual(
-      state({ subscription_status: 'none' }),
+      state({ subscription_status: 'denied' }),
     );
   });
 
-  it('payment_failed: payment_pending becomes inactive (admin or provider)', () => {
+  it('payment_failed: payment_pending becomes failed (admin or provider; spec 001 section 4.3)', () => {
     for (const actor of ['admin', 'system'] as const) {
       expect(
         next(state({ subscription_status: 'payment_pending' }), { type: 'payment_failed' }, actor),
-      ).toEqual(state({ subscription_status: 'inactive' }));
+      ).toEqual(state({ subscription_status: 'failed' }));
+    }
+  });
+
+  it('denied and failed: never renewed, and derived as Inactive on the Subscriptions tab', () => {
+    for (const from of ['denied', 'failed'] as const) {
+      const result = applySubscriptionEvent(
+        state({ subscription_status: from }),
+        { type: 'renew', periodEnd: now },
+        'system',
+      );
+      expect(result, from).toMatchObject({ ok: false, reason: 'state' });
+      expect(derivedSubscriptionStatus({ subscription_status: from, approved: true })).toBe('Inactive');
     }
   });
 

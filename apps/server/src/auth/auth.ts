@@ -1,3 +1,4 @@
+import { emailGreeting } from '@plinth/domain/greeting';
 import { betterAuth } from 'better-auth';
 import { bearer, genericOAuth } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
@@ -88,7 +89,7 @@ export function createAuth(config: Config, db: Db, secret: string, log: FastifyB
         await enqueueEmail(db, {
           to: user.email,
           subject: 'Reset your Plinth password',
-          text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Plinth account. If it was you, open this link within the hour:\n\n${url}\n\nIf it was not, ignore this e-mail: your password stays as it is.`,
+          text: `${emailGreeting(user.name)}\n\nSomeone asked to reset the password of your Plinth account. If it was you, open this link within the hour:\n\n${url}\n\nIf it was not, ignore this e-mail: your password stays as it is.`,
         });
       },
     },
@@ -99,7 +100,7 @@ export function createAuth(config: Config, db: Db, secret: string, log: FastifyB
         await enqueueEmail(db, {
           to: user.email,
           subject: 'Confirm your e-mail for Plinth',
-          text: `Hello ${user.name},\n\nPlease confirm your e-mail address for Plinth by opening this link:\n\n${url}\n`,
+          text: `${emailGreeting(user.name)}\n\nPlease confirm your e-mail address for Plinth by opening this link:\n\n${url}\n`,
         });
       },
     },

@@ -26,9 +26,12 @@ export class ChangeTracker {
   private everything = 0;
   private deaf = false;
 
+  /** `caching: false` (READ_CACHE=off) makes every stamp new: every read misses, nothing is kept. */
+  constructor(private readonly caching = true) {}
+
   stamp(tables: readonly string[]): number {
-    // Unable to hear other processes: every read is a miss and no result is kept.
-    if (this.deaf) return ++this.everything;
+    // Caching off, or unable to hear other processes: every read is a miss and no result is kept.
+    if (this.deaf || !this.caching) return ++this.everything;
     let sum = this.everything;
     for (const table of tables) sum += this.counters.get(table) ?? 0;
     return sum;

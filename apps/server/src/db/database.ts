@@ -79,11 +79,19 @@ export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'memory' };
 
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  if (target.kind === 'postgres') return openPostgres(target.url, target.schema);
+export interface OpenDatabaseOptions {
+  /** Serve repeated reads from the read caches (READ_CACHE, default on). */
+  readCache?: boolean;
+}
+
+export async function openDatabase(
+  target: DatabaseTarget,
+  options: OpenDatabaseOptions = {},
+): Promise<DatabaseHandle> {
+  const changes = new ChangeTracker(options.readCache ?? true);
+  if (target.kind === 'postgres') return openPostgres(target.url, target.schema, changes);
   const pglite =
     target.kind === 'memory' ? await createPglite(undefined) : await openPgliteDir(target.dataDir);
-  const changes = new ChangeTracker();
   const db = new Kysely<Database>({ dialect: trackChanges(new PGliteDialect({ pglite }), changes) });
   trackers.set(db, changes);
   const listen: DatabaseHandle['listen'] = async (channel, onPayload) => {
@@ -108,8 +116,24 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   };
 }
 
+/**
+ * PostgreSQL's memory settings for the embedded database (issue 12 item 8): its defaults
+ * (shared_buffers 128 MB and more) are a server's; one process with a small data set needs little, and
+ * the operating system's file cache keeps the rest of the data close. Measured on the demo data:
+ * PGlite alone idles at 313 MB with the defaults and 194 MB with these.
+ */
+export const EMBEDDED_POSTGRESQL_CONF = [
+  'shared_buffers = 16MB',
+  'work_mem = 2MB',
+  'maintenance_work_mem = 16MB',
+  'temp_buffers = 2MB',
+  'wal_buffers = 1MB',
+  'max_connections = 5',
+];
+
 function createPglite(dataDir: string | undefined) {
   return PGlite.create(dataDir, {
+    postgresqlconf: EMBEDDED_POSTGRESQL_CONF,
     parsers: {
       [NUMERIC]: (v: string) => Number(v),
       [INT8]: (v: string) => Number(v),
@@ -136,7 +160,11 @@ async function openPgliteDir(dataDir: string) {
   return createPglite(dir);
 }
 
-async function openPostgres(url: string, schema: string | undefined): Promise<DatabaseHandle> {
+async function openPostgres(
+  url: string,
+  schema: string | undefined,
+  changes: ChangeTracker,
+): Promise<DatabaseHandle> {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
   const types = {
     getTypeParser: (oid: number, format?: string) => {
@@ -160,7 +188,6 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Da
     types,
     ...(schema ? { options: `-c search_path="${schema}",public` } : {}),
   });
-  const changes = new ChangeTracker();
   const db = new Kysely<Database>({ dialect: trackChanges(new PostgresDialect({ pool }), changes) });
   trackers.set(db, changes);
   const listen: DatabaseHandle['listen'] = (channel, onPayload, options) =>

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import type { DatabaseHandle } from './database';
 import { migrations } from './migrations/index';
@@ -5,7 +6,41 @@ import { migrations } from './migrations/index';
 // Migrations are imported statically so that the bundled server carries them.
 const provider: MigrationProvider = { getMigrations: async () => migrations as Record<string, Migration> };
 
-export async function migrateToLatest({ db, schema }: Pick<DatabaseHandle, 'db' | 'schema'>): Promise<void> {
+/**
+ * Held (shared) while a schema of its own is migrated on PostgreSQL, and taken exclusively by
+ * whatever drops such a schema (the test helpers): Kysely's check for its migration table reads
+ * the tables of every schema, and fails if another schema disappears in the middle of that read.
+ */
+export const SCHEMA_DROP_LOCK = 7_261_125;
+
+export async function migrateToLatest(database: Pick<DatabaseHandle, 'db' | 'schema'>): Promise<void> {
+  const { db, schema } = database;
+  if (!schema) return migrate(database);
+  await db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock_shared(${SCHEMA_DROP_LOCK})`.execute(connection);
+    try {
+      await migrate(database);
+    } finally {
+      await sql`select pg_advisory_unlock_shared(${SCHEMA_DROP_LOCK})`.execute(connection);
+    }
+  });
+}
+
+/** Drops a schema of its own under SCHEMA_DROP_LOCK, so no migration elsewhere is reading the catalog. */
+export async function dropSchemaExclusively(
+  client: { query(text: string): Promise<unknown> },
+  schema: string,
+) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
+  await client.query(`select pg_advisory_lock(${SCHEMA_DROP_LOCK})`);
+  try {
+    await client.query(`drop schema if exists "${schema}" cascade`);
+  } finally {
+    await client.query(`select pg_advisory_unlock(${SCHEMA_DROP_LOCK})`);
+  }
+}
+
+async function migrate({ db, schema }: Pick<DatabaseHandle, 'db' | 'schema'>): Promise<void> {
   // With a schema of its own, the migration tables live there too (Kysely otherwise finds
   // another schema's tables and skips creating its own).
   const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });

@@ -17,6 +17,8 @@ export interface ReadCacheOptions<V> {
 export interface ReadCache<V> {
   /** The cached value for `key` if no dependency has changed since it was read; else `load()`. */
   get(key: string, load: () => Promise<V>): Promise<V>;
+  /** As `get`, saying whether the value came from the cache (a load shared with another caller is a miss). */
+  lookup(key: string, load: () => Promise<V>): Promise<{ value: V; hit: boolean }>;
 }
 
 interface Entry<V> {
@@ -44,13 +46,15 @@ export function createReadCache<V extends {}>(
   });
   const keep = options.keep ?? (() => true);
   const loading = new Map<string, { stamp: number; promise: Promise<V> }>();
-  return {
-    get(key, load) {
+  const cache: ReadCache<V> = {
+    get: (key, load) => cache.lookup(key, load).then((found) => found.value),
+    lookup(key, load) {
       const stamp = tracker.stamp(options.tables);
       const hit = entries.get(key);
-      if (hit && hit.stamp === stamp) return Promise.resolve(hit.value);
+      if (hit && hit.stamp === stamp) return Promise.resolve({ value: hit.value, hit: true });
       const inFlight = loading.get(key);
-      if (inFlight && inFlight.stamp === stamp) return inFlight.promise;
+      if (inFlight && inFlight.stamp === stamp)
+        return inFlight.promise.then((value) => ({ value, hit: false }));
       const promise = load().then(
         (value) => {
           if (loading.get(key)?.promise === promise) loading.delete(key);
@@ -63,7 +67,8 @@ export function createReadCache<V extends {}>(
         },
       );
       loading.set(key, { stamp, promise });
-      return promise;
+      return promise.then((value) => ({ value, hit: false }));
     },
   };
+  return cache;
 }

@@ -1,3 +1,4 @@
+import type { SubscriptionStatus } from '@plinth/domain/roles';
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
 
 // Table types of the whole schema, kept by hand beside the migrations (which never import them).
@@ -16,7 +17,7 @@ export interface UserTable {
   image: string | null;
   role: 'borrower' | 'funder' | 'admin' | null;
   approved: Generated<boolean>;
-  subscription_status: Generated<'none' | 'payment_pending' | 'active' | 'inactive' | 'cancelled'>;
+  subscription_status: Generated<SubscriptionStatus>;
   subscription_period_end: NullableTimestamp;
   cancel_at_period_end: Generated<boolean>;
   deleted_at: NullableTimestamp;
@@ -165,6 +166,8 @@ export interface ProjectTable {
   documents_complete: Generated<boolean>;
   stripe_payment_intent_id: string | null;
   payment_date: NullableTimestamp;
+  /** When the listing last became visible to funders (null while it never was). */
+  published_at: NullableTimestamp;
   funded_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -250,6 +253,16 @@ export interface DealDocumentTable {
   size_bytes: number;
   sha256: string;
   uploaded_at: Timestamp;
+}
+
+/** An opening of a deal or project document (exactly one of the two is set): the data-room insight. */
+export interface DocumentViewTable {
+  id: Generated<string>;
+  deal_document_id: string | null;
+  project_document_id: string | null;
+  viewer_id: string;
+  kind: 'view' | 'download';
+  viewed_at: Timestamp;
 }
 
 export interface DealCommentTable {
@@ -352,6 +365,11 @@ export interface AuditLogTable {
   created_at: Timestamp;
   prev_hash: string | null;
   hash: string;
+  /** Salted digests of actor_name, reason, before and after, which the hash covers (decision 024). */
+  field_digests: Json;
+  /** Each personal field's salt; null once that field was erased. */
+  field_salts: Json;
+  erased_at: NullableTimestamp;
 }
 
 export interface SystemSettingTable {
@@ -393,6 +411,7 @@ export interface Database {
   deal: DealTable;
   document_request: DocumentRequestTable;
   deal_document: DealDocumentTable;
+  document_view: DocumentViewTable;
   deal_comment: DealCommentTable;
   proposal: ProposalTable;
   contact_share: ContactShareTable;
@@ -419,6 +438,7 @@ export type AdminMessage = Selectable<AdminMessageTable>;
 export type Deal = Selectable<DealTable>;
 export type DocumentRequest = Selectable<DocumentRequestTable>;
 export type DealDocument = Selectable<DealDocumentTable>;
+export type DocumentView = Selectable<DocumentViewTable>;
 export type DealComment = Selectable<DealCommentTable>;
 export type Proposal = Selectable<ProposalTable>;
 export type ContactShare = Selectable<ContactShareTable>;

@@ -107,7 +107,7 @@ export const emailsTo = async (db: Db, email: string) => {
 export const adminCall = (
   app: FastifyInstance,
   user: TestUser | null,
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload?: Record<string, unknown>,
 ) => as(app, user, { method, url: `/api/admin${url}`, ...(payload ? { payload } : {}) });

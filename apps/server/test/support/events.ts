@@ -8,7 +8,7 @@ import pg from 'pg';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database';
-import { migrateToLatest } from '../../src/db/migrate';
+import { dropSchemaExclusively, migrateToLatest } from '../../src/db/migrate';
 import { BASE_URL, type TestUser } from '../helpers';
 
 /** Listens on a free port of the loopback interface and answers with the address to fetch. */
@@ -150,7 +150,7 @@ export async function buildAppsSharingOneSchema(
       rmSync(dataDir, { recursive: true, force: true });
       const client = new pg.Client({ connectionString: postgresUrl });
       await client.connect();
-      await client.query(`drop schema if exists "${schema}" cascade`);
+      await dropSchemaExclusively(client, schema);
       await client.end();
     },
   };

@@ -138,6 +138,7 @@ export const previewKeys = [
   'access_request_id',
   'access_status',
   'created_at',
+  'deal_id',
   'development_stage',
   'id',
   'loan_amount',

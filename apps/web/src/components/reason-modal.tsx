@@ -13,6 +13,11 @@ interface ReasonModalProps {
    * browser prompt the modal stands for, confirming it blank closes it as Cancel does.
    */
   isReasonRequired?: boolean;
+  /**
+   * With a required reason: keep the confirm button enabled and call this when it is pressed with
+   * a blank reason (a notice saying why), instead of disabling the button. The modal stays open.
+   */
+  onBlankReason?: () => void;
   confirmLabel: string;
   confirmColor?: MantineColor;
   isPending: boolean;
@@ -31,6 +36,7 @@ export function ReasonModal({
   reasonLabel,
   reasonDescription,
   isReasonRequired = false,
+  onBlankReason,
   confirmLabel,
   confirmColor,
   isPending,
@@ -52,7 +58,7 @@ export function ReasonModal({
   };
 
   const confirm = async () => {
-    if (!trimmed) return isReasonRequired ? undefined : close();
+    if (!trimmed) return isReasonRequired ? onBlankReason?.() : close();
     if (await onConfirm(trimmed)) reset();
   };
 
@@ -77,7 +83,7 @@ export function ReasonModal({
           </Button>
           <Button
             color={confirmColor}
-            disabled={isReasonRequired && !trimmed}
+            disabled={isReasonRequired && !onBlankReason && !trimmed}
             loading={isPending}
             onClick={confirm}
           >

@@ -2,10 +2,26 @@ import * as authAndProfile from './20261122000000_auth_and_profile';
 import * as domainModel from './20261122000100_domain_model';
 import * as marketplaceIndexes from './20261123000300_marketplace_indexes';
 import * as changeNotifications from './20261124000000_change_notifications';
+import * as subscriptionDeniedFailed from './20261124100000_subscription_denied_failed';
+import * as documentViews from './20261125000000_document_views';
+import * as fundedLeavesMarket from './20261125100000_funded_leaves_market';
+import * as projectPublishedAt from './20261125200000_project_published_at';
+import * as averageMinListingsSetting from './20261125400000_average_min_listings_setting';
+import * as pricingSettings from './20261125500000_pricing_settings';
+import * as auditErasure from './20261125600000_audit_erasure';
+import * as marketplaceCoveringIndexes from './20261125700000_marketplace_covering_indexes';
 
 export const migrations = {
   '20261122000000_auth_and_profile': authAndProfile,
   '20261122000100_domain_model': domainModel,
   '20261123000300_marketplace_indexes': marketplaceIndexes,
   '20261124000000_change_notifications': changeNotifications,
+  '20261124100000_subscription_denied_failed': subscriptionDeniedFailed,
+  '20261125000000_document_views': documentViews,
+  '20261125100000_funded_leaves_market': fundedLeavesMarket,
+  '20261125200000_project_published_at': projectPublishedAt,
+  '20261125400000_average_min_listings_setting': averageMinListingsSetting,
+  '20261125500000_pricing_settings': pricingSettings,
+  '20261125600000_audit_erasure': auditErasure,
+  '20261125700000_marketplace_covering_indexes': marketplaceCoveringIndexes,
 };

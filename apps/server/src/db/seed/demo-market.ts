@@ -3,8 +3,10 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 /**
  * The demo's market, made the way people make it: through the app's own API (app.inject), so every
  * listing is validated, documented, paid for in the sandbox and published by the demo admin, with
- * the audit entries, payments and notifications that go with it; and the active demo funder holds a
- * paid sandbox subscription the admin approved, which renews like any other.
+ * the audit entries, payments and notifications that go with it; the active demo funder holds a
+ * paid sandbox subscription the admin approved, which renews like any other; and that funder has
+ * two deal rooms with the demo developer, one in due diligence with a document asked for, one whose
+ * quote the developer accepted (term sheet), so a newcomer can walk into a room at once.
  */
 
 interface DemoListing {
@@ -135,8 +137,10 @@ export async function seedDemoMarket(app: FastifyInstance, people: DemoPeople) {
     url: '/api/required-documents',
   })) as { required_documents: string[] };
 
+  const projectIds = new Map<string, string>();
   for (const listing of demoListings) {
     const project = await call(developer, { method: 'POST', url: '/api/projects', payload: listing }, 201);
+    projectIds.set(listing.title, project.id);
     const form = new FormData();
     for (const type of required) {
       form.append('documents', new Blob([demoPdf(`${listing.title}: ${type}`)]), `${type}.pdf`);
@@ -173,4 +177,82 @@ export async function seedDemoMarket(app: FastifyInstance, people: DemoPeople) {
     payload: { payment_method_id: 'pm_card_visa' },
   });
   await call(admin, { method: 'POST', url: `/api/admin/approve-subscription/${me.id}`, payload: {} });
+
+  // Deal rooms: the funder asks for access, the developer grants it, the funder engages.
+  const openDealRoom = async (title: string, introduction: string) => {
+    const projectId = projectIds.get(title)!;
+    const request = await call(
+      funder,
+      {
+        method: 'POST',
+        url: '/api/access-requests',
+        payload: { project_id: projectId, initial_message: introduction },
+      },
+      201,
+    );
+    await call(developer, { method: 'PUT', url: `/api/access-requests/${request.id}/approve` });
+    const deal = await call(
+      funder,
+      {
+        method: 'POST',
+        url: '/api/deals',
+        payload: { project_id: projectId, access_request_id: request.id },
+      },
+      201,
+    );
+    return deal.deal_id as string;
+  };
+
+  // In due diligence: the funder has asked for a document the developer has yet to upload.
+  const dueDiligence = await openDealRoom(
+    'Eastwood Terraces',
+    'We lend on medium-density residential near Sydney rail; could we see the feasibility?',
+  );
+  await call(
+    funder,
+    {
+      method: 'POST',
+      url: `/api/deals/${dueDiligence}/document-requests`,
+      payload: {
+        document_name: 'Signed fixed-price construction contract',
+        description: 'With the builder’s payment schedule and the retention terms.',
+      },
+    },
+    201,
+  );
+
+  // Term sheet: a first quote declined with a reason, a second one accepted.
+  const accepted = await openDealRoom(
+    'Brunswick Makers Yard',
+    'Strata industrial in the inner north is a good fit for our book.',
+  );
+  const quote = (interestRate: number) =>
+    call(
+      funder,
+      {
+        method: 'POST',
+        url: `/api/deals/${accepted}/proposals`,
+        payload: {
+          loan_amount: 3_000_000,
+          interest_rate: interestRate,
+          loan_term: 15,
+          establishment_fee: 30_000,
+          other_fees: 'Line fee 0.5% p.a. on the undrawn balance',
+          conditions: 'First mortgage over the site; QS sign-off on each progress draw.',
+        },
+      },
+      201,
+    );
+  const first = await quote(10.75);
+  await call(developer, {
+    method: 'PUT',
+    url: `/api/proposals/${first.id}/respond`,
+    payload: { response: 'decline', reason: 'Above what the feasibility carries; we need under 10.5%.' },
+  });
+  const second = await quote(10.25);
+  await call(developer, {
+    method: 'PUT',
+    url: `/api/proposals/${second.id}/respond`,
+    payload: { response: 'accept' },
+  });
 }

@@ -5,19 +5,13 @@ import {
   accessRequestsResponse,
   createAccessRequestBody,
 } from '@plinth/domain/access';
-import { errorResponse } from '@plinth/domain/users';
+import { errorResponses } from '@plinth/domain/api-errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { viewerOf } from '../../auth/guards';
 import * as accessRequests from './access-requests.service';
 
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 export const accessRequestsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db, guards } = deps;

@@ -11,7 +11,7 @@ import {
 } from '@plinth/domain/access';
 import { hasGrantedAccess } from '@plinth/domain/marketplace';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { conflict, notFound } from '../../errors';
@@ -111,7 +111,7 @@ export async function createAccessRequest(
       email: {
         subject: `New access request for "${project.title}"`,
         text:
-          `Hello,\n\n${funderName} has asked for access to the full file of your project "${project.title}".\n\n` +
+          `${funderName} has asked for access to the full file of your project "${project.title}".\n\n` +
           (body.initial_message ? `Their introduction:\n\n${body.initial_message}\n\n` : '') +
           `Approve or decline the request here:\n${link(deps, '/access-requests')}\n`,
       },
@@ -161,7 +161,7 @@ export async function decideAccessRequest(
             message: `Your access request for "${request.title}" was approved`,
             email: {
               subject: `Access granted: "${request.title}"`,
-              text: `Hello,\n\n${viewer.name} approved your request for access to "${request.title}". The full project file, its financials and documents are now open to you.\n\n${link(deps, `/project/${request.project_id}`)}\n`,
+              text: `${viewer.name} approved your request for access to "${request.title}". The full project file, its financials and documents are now open to you.\n\n${link(deps, `/project/${request.project_id}`)}\n`,
             },
           }
         : {
@@ -171,7 +171,7 @@ export async function decideAccessRequest(
             message: `Your access request for ${previewName(request)} was declined`,
             email: {
               subject: 'Access request declined',
-              text: `Hello,\n\nThe developer of ${previewName(request)} declined your request for access. The project is back in your marketplace should you wish to ask again.\n\n${link(deps, '/projects')}\n`,
+              text: `The developer of ${previewName(request)} declined your request for access. The project is back in your marketplace should you wish to ask again.\n\n${link(deps, '/projects')}\n`,
             },
           },
     );

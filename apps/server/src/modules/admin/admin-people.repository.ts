@@ -1,4 +1,5 @@
 import type { adminUsersQuery } from '@plinth/domain/admin';
+import { subscribableStatuses } from '@plinth/domain/subscriptions';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
@@ -41,7 +42,7 @@ const isPendingFunder = (eb: UserScope) =>
     eb('user.role', '=', 'funder'),
     eb.or([
       eb('user.approved', '=', false),
-      eb('user.subscription_status', 'in', ['none', 'payment_pending', 'inactive']),
+      eb('user.subscription_status', 'in', ['payment_pending', ...subscribableStatuses]),
     ]),
   ]);
 

@@ -4,6 +4,7 @@ import {
   type adminUsersQuery,
   type adminUsersResponse,
 } from '@plinth/domain/admin';
+import type { AuditAction } from '@plinth/domain/audit';
 import { SUBSCRIPTION_PLAN_NAME } from '@plinth/domain/constants';
 import { formatDate } from '@plinth/domain/format';
 import { derivedSubscriptionStatus, type SubscriptionEvent } from '@plinth/domain/subscriptions';
@@ -13,7 +14,7 @@ import type { Db } from '../../db/database';
 import { conflict, notFound } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/audit.service';
 import { notify } from '../notifications/notifications.service';
-import { stopSubscriptionRenewals } from '../payments/payments.service';
+import { stopSubscriptionRenewals } from '../payments/subscription-billing';
 import {
   checkSubscriptionEvent,
   notifySubscriptionApproved,
@@ -70,6 +71,11 @@ async function requireUser(db: Db, userId: string) {
   return row;
 }
 
+/** One person (not deleted), for the View drawer a link opens; 404 otherwise. */
+export async function getUser(db: Db, userId: string): Promise<AdminUser> {
+  return toAdminUser(await requireUser(db, userId));
+}
+
 /** Runs `change` in one transaction and answers with its message and the user as they now are. */
 async function runUserAction(
   deps: AdminDeps,
@@ -104,7 +110,7 @@ async function notifyAccountApproved(
     message: `Your Plinth account has been approved.${extra ? ` ${extra}` : ''}`,
     email: {
       subject: 'Your Plinth account has been approved',
-      text: `Hello ${user.name},\n\nYour Plinth account has been approved by our team. ${extra || next.text}\n\n${appLink(deps, next.path)}\n`,
+      text: `Your Plinth account has been approved by our team. ${extra || next.text}\n\n${appLink(deps, next.path)}\n`,
     },
   });
 }
@@ -132,7 +138,7 @@ export function approveUser(deps: AdminDeps, options: ActionOptions) {
 /** An admin's subscription event: the domain machine decides; 404 unknown, 409 not a funder or wrong state. */
 const adminTransition = (
   trx: Db,
-  options: ActionOptions & { event: SubscriptionEvent; action: string; reason?: string | null },
+  options: ActionOptions & { event: SubscriptionEvent; action: AuditAction; reason?: string | null },
 ) =>
   transitionSubscription(trx, {
     userId: options.userId,
@@ -165,7 +171,7 @@ async function stopRenewalsFor(deps: AdminDeps, options: ActionOptions & { event
   await stopSubscriptionRenewals(deps, options.userId);
 }
 
-/** Deny with a reason: payment_pending → none; the funder is told why. */
+/** Deny with a reason: payment_pending → denied; the funder is told why and may subscribe again. */
 export async function denySubscription(deps: AdminDeps, options: ActionOptions & { reason: string }) {
   const event: SubscriptionEvent = { type: 'deny' };
   await stopRenewalsFor(deps, { ...options, event });
@@ -181,7 +187,7 @@ export async function denySubscription(deps: AdminDeps, options: ActionOptions &
   });
 }
 
-/** Payment Failed (after the admin confirms): payment_pending → inactive; the payment is marked failed. */
+/** Payment Failed (after the admin confirms): payment_pending → failed; the payment is marked failed. */
 export async function markSubscriptionFailed(deps: AdminDeps, options: ActionOptions) {
   const event: SubscriptionEvent = { type: 'payment_failed' };
   await stopRenewalsFor(deps, { ...options, event });

@@ -1,5 +1,5 @@
 import type { adminProjectsQuery } from '@plinth/domain/admin';
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
 
@@ -74,7 +74,7 @@ export async function listAdminProjects(
   };
 }
 
-/** The Overview cards: people (not deleted), projects, live listings, revenue in cents. */
+/** The Overview cards: people (not deleted), projects, live listings, revenue in cents (decision 007). */
 export async function adminStats(db: Db) {
   const [users, projects, payments] = await Promise.all([
     db
@@ -107,11 +107,20 @@ export async function adminStats(db: Db) {
 }
 
 /**
+ * An audit target id as a uuid, for a join on a uuid key that can use its index; null for any other
+ * target type, or an id that is not a uuid (CASE never casts it then).
+ */
+const uuidTarget = (targetType: 'project' | 'payment') =>
+  sql`case when entry.target_type = ${targetType} and entry.target_id ~* '^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$' then entry.target_id::uuid end`;
+
+/**
  * The override history: audit entries made by admins, newest first. Entries by developers,
- * funders or the system (a project created, a payment succeeded) are not overrides.
+ * funders or the system (a project created, a payment succeeded) are not overrides. Each entry
+ * carries the name of its target: a project's title (from its deletion record once it is gone), a
+ * person's name (user and subscription targets are people), or a payment's project else its payer.
  */
 export function listOverrideHistory(db: Db, limit: number) {
-  return db
+  const entries = db
     .selectFrom('audit_log')
     .where(({ exists, selectFrom }) =>
       exists(
@@ -131,7 +140,45 @@ export function listOverrideHistory(db: Db, limit: number) {
       'audit_log.reason',
     ])
     .orderBy('audit_log.id', 'desc')
-    .limit(limit)
+    .limit(limit);
+
+  return db
+    .selectFrom(entries.as('entry'))
+    .leftJoin('project', (join) => join.on(sql<SqlBool>`project.id = ${uuidTarget('project')}`))
+    .leftJoin('user as person', (join) =>
+      join.on(sql<SqlBool>`entry.target_type in ('user', 'subscription') and person.id = entry.target_id`),
+    )
+    .leftJoin('payment', (join) => join.on(sql<SqlBool>`payment.id = ${uuidTarget('payment')}`))
+    .leftJoin('project as paid_for', 'paid_for.id', 'payment.project_id')
+    .leftJoin('user as payer', 'payer.id', 'payment.user_id')
+    .select([
+      'entry.id',
+      'entry.created_at',
+      'entry.actor_name',
+      'entry.action',
+      'entry.target_type',
+      'entry.target_id',
+      'entry.reason',
+      sql<string | null>`coalesce(
+        project.title,
+        case when entry.target_type = 'project' then (
+          select gone.before -> 'project' ->> 'title' from audit_log gone
+          where gone.target_type = 'project' and gone.target_id = entry.target_id
+            and gone.action = 'project.deleted'
+          order by gone.id desc limit 1
+        ) end,
+        person.name,
+        paid_for.title,
+        payer.name
+      )`.as('target_name'),
+      sql<boolean>`case entry.target_type
+        when 'project' then project.id is null
+        when 'user' then person.id is null or person.deleted_at is not null
+        when 'subscription' then person.id is null or person.deleted_at is not null
+        when 'payment' then payment.id is null
+        else false end`.as('is_target_deleted'),
+    ])
+    .orderBy('entry.id', 'desc')
     .execute();
 }
 

@@ -3,6 +3,7 @@ import {
   adminProjectsQuery,
   adminProjectsResponse,
   adminStatsResponse,
+  adminUser,
   adminUserActionResponse,
   adminUserIdParams,
   adminUsersQuery,
@@ -19,21 +20,15 @@ import {
   syncPaymentResponse,
   updateProjectStatusBody,
 } from '@plinth/domain/admin';
+import { errorResponses } from '@plinth/domain/api-errors';
 import { projectIdParams } from '@plinth/domain/projects';
-import { errorResponse } from '@plinth/domain/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { viewerOf } from '../../auth/guards';
 import * as admin from './admin.service';
 import * as people from './admin-people.service';
 
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 const tags = ['admin'];
 
@@ -270,6 +265,19 @@ export const adminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       },
     },
     (request) => people.listUsers(db, request.query),
+  );
+
+  app.get(
+    '/api/admin/users/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One person as the Users tab shows them (the override history links here); 404 if gone',
+        params: adminUserIdParams,
+        response: { 200: adminUser, ...errors },
+      },
+    },
+    (request) => people.getUser(db, request.params.id),
   );
 
   const userAction = { params: adminUserIdParams, response: { 200: adminUserActionResponse, ...errors } };

@@ -7,6 +7,7 @@ import {
   type overrideHistoryResponse,
   type RejectionPaymentState,
   rejectionPaymentState,
+  rejectionPaymentStateLabel,
 } from '@plinth/domain/admin';
 import {
   type AdminStatusChoice,
@@ -16,14 +17,14 @@ import {
   type ListingState,
 } from '@plinth/domain/listing';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { conflict, notFound } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/audit.service';
 import { type DocumentsContext, documentKeysOf, removeDocumentFiles } from '../documents/documents.service';
 import { notify } from '../notifications/notifications.service';
-import { checkProjectPayment, syncProjectPayment } from '../payments/payments.service';
+import { checkProjectPayment, syncProjectPayment } from '../payments/listing-payments';
 import { lockProject } from '../projects/projects.repository';
 import { transitionListing } from '../projects/projects.service';
 import * as repo from './admin.repository';
@@ -98,6 +99,8 @@ export async function getOverrideHistory(
       action_type: row.action,
       target_type: row.target_type,
       target_id: row.target_id,
+      target_name: row.target_name,
+      is_target_deleted: Boolean(row.is_target_deleted),
       reason: row.reason,
     })),
   };
@@ -122,7 +125,7 @@ async function notifyPublished(trx: Db, deps: AdminDeps, project: ProjectRef) {
     message: `Your project "${project.title}" has been approved and is now live on the marketplace.`,
     email: {
       subject: `Your project "${project.title}" is live`,
-      text: `Hello,\n\nYour project "${project.title}" has been approved by the Plinth team and is now published on the marketplace, where funders can find it.\n\n${projectLink(deps, project)}\n`,
+      text: `Your project "${project.title}" has been approved by the Plinth team and is now published on the marketplace, where funders can find it.\n\n${projectLink(deps, project)}\n`,
     },
   });
 }
@@ -148,7 +151,7 @@ async function notifyRejected(
     message: `Your project "${project.title}" was not approved. Reason: ${reason}`,
     email: {
       subject: `Your project "${project.title}" was not approved`,
-      text: `Hello,\n\nYour project "${project.title}" was reviewed by the Plinth team and was not approved.\n\nReason: ${reason}\n\nPayment state: ${paymentState}\n${nextSteps[paymentState]}\n\n${projectLink(deps, project)}\n`,
+      text: `Your project "${project.title}" was reviewed by the Plinth team and was not approved.\n\nReason: ${reason}\n\nPayment state: ${rejectionPaymentStateLabel(paymentState)}\n${nextSteps[paymentState]}\n\n${projectLink(deps, project)}\n`,
     },
   });
 }
@@ -274,7 +277,7 @@ export function markPaymentFailed(deps: AdminDeps, options: ActionOptions) {
       message: `The payment for your project "${project.title}" could not be confirmed, so it has been returned to your drafts. You can publish it again from My Projects.`,
       email: {
         subject: `Payment for "${project.title}" could not be confirmed`,
-        text: `Hello,\n\nThe listing payment for your project "${project.title}" could not be confirmed, so the project has been returned to your drafts. You can publish it again from My Projects.\n\n${projectLink(deps, project)}\n`,
+        text: `The listing payment for your project "${project.title}" could not be confirmed, so the project has been returned to your drafts. You can publish it again from My Projects.\n\n${projectLink(deps, project)}\n`,
       },
     });
     return adminActionMessages.paymentFailed;

@@ -1,6 +1,15 @@
-import { createHash } from 'node:crypto';
+import type { AuditAction, AuditTargetType } from '@plinth/domain/audit';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import {
+  type ChainedFields,
+  commitFields,
+  entryHash,
+  type FieldDigests,
+  type FieldSalts,
+  fieldDigest,
+  PERSONAL_FIELDS,
+} from './audit-hash';
 
 export interface AuditActor {
   id: string | null;
@@ -9,8 +18,9 @@ export interface AuditActor {
 
 export interface AuditEntryInput {
   actor: AuditActor;
-  action: string;
-  targetType: string;
+  /** A key of the domain's audit vocabulary, so every entry has words in the override history. */
+  action: AuditAction;
+  targetType: AuditTargetType;
   targetId: string;
   reason?: string | null;
   before?: unknown;
@@ -19,33 +29,6 @@ export interface AuditEntryInput {
 
 // One advisory lock serialises writers so each entry chains to the one before it.
 const AUDIT_CHAIN_LOCK = 724_611;
-
-/** JSON with sorted keys, so the same entry always hashes the same. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
-  if (value instanceof Date) return JSON.stringify(value.toISOString());
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-}
-
-export interface HashedFields {
-  actor_id: string | null;
-  actor_name: string | null;
-  action: string;
-  target_type: string;
-  target_id: string;
-  reason: string | null;
-  before: unknown;
-  after: unknown;
-  created_at: string;
-  prev_hash: string | null;
-}
-
-export const entryHash = (fields: HashedFields) =>
-  createHash('sha256').update(canonicalJson(fields)).digest('hex');
 
 /**
  * Appends an audit entry. Call it with the transaction that makes the change, so the change and
@@ -59,26 +42,33 @@ export async function recordAudit(trx: Db, input: AuditEntryInput): Promise<void
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  const fields: HashedFields = {
-    actor_id: input.actor.id,
+  const personal = {
     actor_name: input.actor.name,
-    action: input.action,
-    target_type: input.targetType,
-    target_id: input.targetId,
     reason: input.reason ?? null,
     before: input.before ?? null,
     after: input.after ?? null,
+  };
+  const { salts, digests } = commitFields(personal);
+  const chained: ChainedFields = {
+    actor_id: input.actor.id,
+    action: input.action,
+    target_type: input.targetType,
+    target_id: input.targetId,
     // Millisecond precision survives the round trip through timestamptz, so verification recomputes it.
     created_at: new Date().toISOString(),
     prev_hash: previous?.hash ?? null,
+    field_digests: digests,
   };
   await trx
     .insertInto('audit_log')
     .values({
-      ...fields,
-      before: fields.before === null ? null : JSON.stringify(fields.before),
-      after: fields.after === null ? null : JSON.stringify(fields.after),
-      hash: entryHash(fields),
+      ...chained,
+      ...personal,
+      before: personal.before === null ? null : JSON.stringify(personal.before),
+      after: personal.after === null ? null : JSON.stringify(personal.after),
+      field_digests: JSON.stringify(digests),
+      field_salts: JSON.stringify(salts),
+      hash: entryHash(chained),
     })
     .execute();
 }
@@ -111,21 +101,29 @@ export async function verifyAuditChain(db: Db): Promise<ChainCheck> {
           brokenId: row.id,
           why: 'its link to the previous entry does not match',
         };
+      const digests = parseJson<FieldDigests>(row.field_digests);
+      const salts = parseJson<FieldSalts>(row.field_salts);
+      // A field still holding its salt must match its digest; an erased field (no salt) is
+      // covered by its digest alone.
+      const tampered = PERSONAL_FIELDS.find((field) => {
+        const salt = salts[field];
+        return salt !== null && fieldDigest(salt, row[field] ?? null) !== digests[field];
+      });
       const expected = entryHash({
         actor_id: row.actor_id,
-        actor_name: row.actor_name,
         action: row.action,
         target_type: row.target_type,
         target_id: row.target_id,
-        reason: row.reason,
-        before: row.before ?? null,
-        after: row.after ?? null,
         created_at: new Date(row.created_at).toISOString(),
         prev_hash: row.prev_hash,
+        field_digests: digests,
       });
-      if (expected !== row.hash)
+      if (tampered || expected !== row.hash)
         return { ok: false, entries: count, brokenId: row.id, why: 'its content does not match its hash' };
       previousHash = row.hash;
     }
   }
 }
+
+/** jsonb comes back parsed from PostgreSQL and as text from some drivers. */
+const parseJson = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;

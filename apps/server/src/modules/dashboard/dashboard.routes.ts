@@ -1,7 +1,7 @@
+import { errorResponse } from '@plinth/domain/api-errors';
 import { funderDashboardResponse } from '@plinth/domain/marketplace';
-import { errorResponse } from '@plinth/domain/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { viewerOf } from '../../auth/guards';
 import * as dashboard from './dashboard.service';
 

@@ -1,28 +1,234 @@
-import { type Deal, dealMessages } from '@plinth/domain/deals';
+import { accessMessages } from '@plinth/domain/access';
+import {
+  type createDealBody,
+  type Deal,
+  dealAccessTransitions,
+  dealMessages,
+  type dealNotificationBody,
+  dealRoomPath,
+  type ProjectDealSummary,
+} from '@plinth/domain/deals';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app-deps';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
-import { notFound } from '../../errors';
+import { conflict, forbidden, notFound } from '../../errors';
+import { type AuditActor, recordAudit } from '../audit/audit.service';
+import { publishLiveEvent } from '../events/events.service';
+import { notify } from '../notifications/notifications.service';
+import { assertFunderMayUseMarketplace } from '../projects/marketplace.service';
+import { isOnMarketplace } from '../projects/projects.policy';
+import { dealForParty, dealForReader, otherPartyOf } from './deal-access';
 import * as repo from './deals.repository';
 
-const iso = (d: Date | string) => new Date(d).toISOString();
+/** What the deal services need: the database and the public address for e-mail links. */
+export type DealsDeps = Pick<AppDeps, 'db' | 'config'>;
 
-/** Who may see a deal: its two parties and admins. */
-const maySee = (viewer: Viewer, row: { borrower_id: string; funder_id: string }) =>
-  viewer.role === 'admin' || row.borrower_id === viewer.id || row.funder_id === viewer.id;
+const iso = (d: Date | string) => new Date(d).toISOString();
+export const actorOf = (viewer: Viewer): AuditActor => ({ id: viewer.id, name: viewer.name });
+export const roomLink = (deps: DealsDeps, deal: { id: string; project_id: string }) =>
+  new URL(dealRoomPath(deal), deps.config.BASE_URL).toString();
+/** A person as the other party reads them: 'Jane Smith (Harbour Capital)'. */
+export const nameWithCompany = (person: { name: string; company_name: string | null } | undefined) =>
+  person
+    ? person.company_name
+      ? `${person.name} (${person.company_name})`
+      : person.name
+    : 'The other party';
+
+export function toDeal(row: repo.DealViewRow): Deal {
+  // Spelled out: the response schema would strip extras anyway, but the project's own fields are
+  // named here so that nothing beyond the room's figures is read into it.
+  return {
+    id: row.id,
+    project_id: row.project_id,
+    access_request_id: row.access_request_id,
+    status: row.status,
+    proposal_status: row.proposal_status ?? null,
+    access_status: row.access_status,
+    borrower_id: row.borrower_id,
+    borrower_name: row.borrower_name,
+    borrower_email: row.borrower_email,
+    funder_id: row.funder_id,
+    funder_name: row.funder_name,
+    funder_email: row.funder_email,
+    funder_company: row.funder_company,
+    created_at: iso(row.created_at),
+    completed_at: row.completed_at ? iso(row.completed_at) : null,
+    project: {
+      title: row.title,
+      suburb: row.suburb,
+      state: row.state,
+      property_type: row.property_type,
+      development_stage: row.development_stage,
+      loan_amount: row.loan_amount,
+      interest_rate: row.interest_rate,
+      loan_term: row.loan_term,
+      total_project_cost: row.total_project_cost,
+      equity_contribution: row.equity_contribution,
+      land_value: row.land_value,
+      expected_gdc: row.expected_gdc,
+      expected_profit: row.expected_profit,
+      funded_at: row.funded_at ? iso(row.funded_at) : null,
+    },
+  };
+}
+
+export async function readDeal(db: Db, dealId: string): Promise<Deal> {
+  const row = await repo.findDealView(db, dealId);
+  if (!row) throw notFound(dealMessages.notFound);
+  return toDeal(row);
+}
 
 /**
  * GET /deals/{id}: the deal for its developer, its funder and admins; anyone else is told it does
  * not exist (404), as for an id that does not.
  */
 export async function getDeal(db: Db, options: { viewer: Viewer; dealId: string }): Promise<Deal> {
-  const row = await repo.findDeal(db, options.dealId);
-  if (!row || !maySee(options.viewer, row)) throw notFound(dealMessages.notFound);
+  await dealForReader(db, options.viewer, options.dealId);
+  return readDeal(db, options.dealId);
+}
+
+/**
+ * POST /deals (Engage): the funder whose access request the developer approved opens the deal
+ * room. One deal per access request: a second call, also one racing the first, answers the same
+ * deal with `created: false`. Opening moves the request approved → due_diligence; the deal, the
+ * new status, their audit entries and the developer's notification and e-mail commit together.
+ */
+export async function createDeal(
+  deps: DealsDeps,
+  options: { viewer: Viewer; body: z.output<typeof createDealBody> },
+): Promise<{ deal_id: string; created: boolean }> {
+  const { db } = deps;
+  const { viewer, body } = options;
+  await assertFunderMayUseMarketplace(db, viewer);
+  const requestNotFound = () => notFound(accessMessages.notFound);
+  const existing = await repo.findDealIdByAccessRequest(db, body.access_request_id);
+  const funderName = nameWithCompany(await repo.findPartyNames(db, viewer.id));
+
+  return db.transaction().execute(async (trx) => {
+    const request = await repo.lockAccessRequestForEngage(trx, body.access_request_id);
+    // Someone else's request, or one for another project, is not the caller's to know about.
+    if (!request || request.funder_id !== viewer.id || request.project_id !== body.project_id)
+      throw requestNotFound();
+    // The lock waits for a concurrent Engage to commit: its deal is then found here.
+    const dealId = existing ?? (await repo.findDealIdByAccessRequest(trx, request.id));
+    if (dealId) return { deal_id: dealId, created: false };
+    const { engage } = dealAccessTransitions;
+    if (request.status !== engage.from) throw forbidden(dealMessages.accessNotApproved);
+    if (!isOnMarketplace(request) || request.funded_at) throw conflictNotLive();
+
+    const inserted = await repo.insertDeal(trx, {
+      projectId: request.project_id,
+      accessRequestId: request.id,
+      borrowerId: request.borrower_id,
+      funderId: viewer.id,
+    });
+    // Unreachable while the request is locked; kept so a race can never answer two deals.
+    if (!inserted) {
+      const raced = await repo.findDealIdByAccessRequest(trx, request.id);
+      if (raced) return { deal_id: raced, created: false };
+      throw conflictNotLive();
+    }
+    await repo.setAccessStatus(trx, request.id, engage.to);
+    const actor = actorOf(viewer);
+    await recordAudit(trx, {
+      actor,
+      action: 'deal.created',
+      targetType: 'deal',
+      targetId: inserted,
+      after: {
+        status: 'open',
+        project_id: request.project_id,
+        access_request_id: request.id,
+        borrower_id: request.borrower_id,
+        funder_id: viewer.id,
+      },
+    });
+    await recordAudit(trx, {
+      actor,
+      action: 'access_request.due_diligence',
+      targetType: 'access_request',
+      targetId: request.id,
+      before: { status: engage.from },
+      after: { status: engage.to, deal_id: inserted },
+    });
+    const room = { id: inserted, project_id: request.project_id };
+    await notify(trx, {
+      userId: request.borrower_id,
+      type: 'deal_engagement',
+      relatedId: inserted,
+      message: `${funderName} opened a deal room for "${request.title}"`,
+      email: {
+        subject: `New deal engagement: "${request.title}"`,
+        text:
+          `${funderName} has engaged on your project "${request.title}" and opened a deal room. ` +
+          'Share documents, answer their questions and receive their indicative quote there.\n\n' +
+          `${roomLink(deps, room)}\n`,
+      },
+    });
+    await publishLiveEvent(trx, [viewer.id, request.borrower_id], {
+      type: 'access_request',
+      access_request_id: request.id,
+      status: engage.to,
+    });
+    return { deal_id: inserted, created: true };
+  });
+}
+
+const conflictNotLive = () => conflict(dealMessages.projectNotLive);
+
+/**
+ * GET /projects/{id}/deals: every deal on a project, oldest first, for its developer and admins
+ * (the selector modal, the project page); anyone else is told the project does not exist.
+ */
+export async function listProjectDeals(
+  db: Db,
+  options: { viewer: Viewer; projectId: string },
+): Promise<{ items: ProjectDealSummary[] }> {
+  const { viewer, projectId } = options;
+  const project = await repo.findProjectOwner(db, projectId);
+  if (!project || (viewer.role !== 'admin' && project.borrower_id !== viewer.id))
+    throw notFound('Project not found');
+  const rows = await repo.listProjectDeals(db, projectId);
   return {
-    id: row.id,
-    project_id: row.project_id,
-    access_request_id: row.access_request_id,
-    status: row.status,
-    created_at: iso(row.created_at),
-    completed_at: row.completed_at ? iso(row.completed_at) : null,
+    items: rows.map((row) => ({
+      id: row.id,
+      funder_id: row.funder_id,
+      funder_name: row.funder_name,
+      funder_email: row.funder_email,
+      funder_company: row.funder_company,
+      status: row.status,
+      proposal_status: row.proposal_status ?? null,
+      created_at: iso(row.created_at),
+    })),
   };
+}
+
+/**
+ * POST /deals/{id}/notifications: a party nudges the other (an in-app notification, and an e-mail
+ * when the other party has deal e-mails on). Only the parties of an open deal.
+ */
+export async function sendDealNotification(
+  deps: DealsDeps,
+  options: { viewer: Viewer; dealId: string; body: z.output<typeof dealNotificationBody> },
+): Promise<{ sent: true }> {
+  const { db } = deps;
+  const { viewer, body } = options;
+  const deal = await dealForParty(db, viewer, options.dealId, { open: true });
+  const view = await readDeal(db, deal.id);
+  const sender = nameWithCompany(await repo.findPartyNames(db, viewer.id));
+  await db.transaction().execute((trx) =>
+    notify(trx, {
+      userId: otherPartyOf(deal, deal.party),
+      type: 'deal_message',
+      relatedId: deal.id,
+      message: `${sender} on "${view.project.title}": ${body.message}`,
+      email: {
+        subject: `${sender} sent you a note about "${view.project.title}"`,
+        text: `${sender} wrote in your deal room for "${view.project.title}":\n\n${body.message}\n\n${roomLink(deps, deal)}\n`,
+      },
+    }),
+  );
+  return { sent: true };
 }

@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { errorResponse, errorResponses } from '@plinth/domain/api-errors';
 import {
   documentIdParams,
   documentRequestMessages,
@@ -9,22 +10,14 @@ import {
   uploadDocumentsResponse,
 } from '@plinth/domain/documents';
 import { projectIdParams } from '@plinth/domain/projects';
-import { errorResponse } from '@plinth/domain/users';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { viewerOf } from '../../auth/guards';
 import { AppError } from '../../errors';
-import { contentDisposition } from './content-disposition';
 import * as documents from './documents.service';
+import { sendFile } from './send-file';
 
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 // Limits of the multipart parser: Fastify's 1 MiB body limit does not apply to it (DESIGN.md 13).
 // A file over 50 MB is cut off by the parser and refused; the other limits bound one request.
@@ -37,23 +30,6 @@ const multipartLimits = {
   parts: MAX_FILES_PER_UPLOAD + 5,
   headerPairs: 50,
 };
-
-/** Headers of a stored file sent back: never sniffed, never cached by shared caches. */
-function sendFile(
-  reply: FastifyReply,
-  kind: 'attachment' | 'inline',
-  file: Awaited<ReturnType<typeof documents.openDocument>>,
-) {
-  // The app's CSP forbids framing; an inline view may be framed by the app itself (PDF preview).
-  if (kind === 'inline') reply.header('content-security-policy', "frame-ancestors 'self'");
-  return reply
-    .type(file.mimeType)
-    .header('content-length', file.sizeBytes)
-    .header('content-disposition', contentDisposition(kind, file.fileName))
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
-    .send(file.stream);
-}
 
 export const documentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, guards, storage }) => {
   // Registered here, so multipart bodies are parsed only by these routes (this plugin is encapsulated).
@@ -148,6 +124,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
         await documents.openDocument(ctx(request.log), {
           viewer: viewerOf(request),
           documentId: request.params.id,
+          kind: 'download',
         }),
       ),
   );
@@ -170,6 +147,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
         await documents.openDocument(ctx(request.log), {
           viewer: viewerOf(request),
           documentId: request.params.id,
+          kind: 'view',
         }),
       ),
   );

@@ -1,17 +1,10 @@
-import type { Readable } from 'node:stream';
-import { finished } from 'node:stream';
-import { finished as finishedAsync } from 'node:stream/promises';
-import type { Multipart, MultipartFile } from '@fastify/multipart';
+import type { Multipart } from '@fastify/multipart';
 import { PROJECT_FILE_MAX_MB } from '@plinth/domain/constants';
+import { type DocumentViewKind, mayReadDocumentViews } from '@plinth/domain/data-room';
 import {
-  type AllowedDocumentExtension,
   areDocumentsComplete,
-  displayFileName,
-  documentMessages,
   documentRequestMessages,
   documentTypeSchema,
-  extensionOf,
-  isAllowedExtension,
   missingDocumentTypes,
   type ProjectDocument,
   type ProjectDocumentsResponse,
@@ -19,19 +12,18 @@ import {
   type UploadDocumentsResponse,
 } from '@plinth/domain/documents';
 import { canEditListing } from '@plinth/domain/listing';
-import type { FieldIssue } from '@plinth/domain/onboarding';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { FileStorage } from '../../adapters/storage/file-storage';
-import { newStorageKey } from '../../adapters/storage/storage-key';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
-import { AppError, conflict, forbidden, notFound, validationFailed } from '../../errors';
+import { conflict, forbidden, notFound, validationFailed } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/audit.service';
 import { isOwner } from '../projects/projects.policy';
 import { assertCanReadProjectFile } from '../projects/projects.service';
+import { openRecordedFile, viewSummariesOf } from './document-views';
 import * as repo from './documents.repository';
-import { FileRefusedError, MagicBytesGuard } from './magic-bytes';
+import { allRefused, discard, type FileOutcome, readParts, receiveFile } from './file-upload';
 
 /** What the document service needs besides the database: where files live and where to log. */
 export interface DocumentsContext {
@@ -123,105 +115,14 @@ export async function listDocuments(db: Db, options: { viewer: Viewer; projectId
   const project = await repo.findProjectGate(db, options.projectId);
   if (!project) throw projectNotFound();
   await assertCanReadProjectFile(db, { viewer: options.viewer, project, notFound: projectNotFound });
-  return documentsState(db, project.id);
-}
-
-const malformedUpload = () => new AppError('BAD_REQUEST', documentRequestMessages.malformedUpload);
-
-/** Reads the rest of a file part and throws it away, so the next part can be parsed. */
-async function discard(file: Readable) {
-  file.resume();
-  try {
-    await finishedAsync(file);
-  } catch {
-    throw malformedUpload();
-  }
-}
-
-/**
- * The request's parts. Whatever the parser throws comes from the body the client sent (no
- * boundary, cut short, a limit passed), so it is answered with a 4xx, never a 500.
- */
-async function* readParts(parts: AsyncIterable<Multipart>): AsyncGenerator<Multipart> {
-  const iterator = parts[Symbol.asyncIterator]();
-  try {
-    for (;;) {
-      let next: IteratorResult<Multipart>;
-      try {
-        next = await iterator.next();
-      } catch (error) {
-        const { statusCode, code } = error as { statusCode?: number; code?: string };
-        if (code === 'FST_INVALID_JSON_FIELD_ERROR') throw invalidDocumentTypes();
-        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-          throw new AppError('PAYLOAD_TOO_LARGE', documentRequestMessages.tooManyFiles);
-        }
-        if (statusCode && statusCode >= 400 && statusCode < 500 && statusCode !== 406) throw error;
-        throw malformedUpload();
-      }
-      if (next.done) return;
-      yield next.value;
-    }
-  } finally {
-    await iterator.return?.();
-  }
-}
-
-interface StoredFile {
-  key: string;
-  mimeType: string;
-  sizeBytes: number;
-  sha256: string;
-}
-type FileOutcome =
-  | { fileName: string; stored: StoredFile }
-  | { fileName: string; refusal: string; isTooLarge: boolean };
-
-/**
- * Streams one file part into storage under a fresh server-made key, checking its magic bytes on
- * the way. A refused file (wrong type, wrong content, too large) leaves nothing behind and is
- * reported; an aborted request throws.
- */
-async function receiveFile(storage: FileStorage, part: MultipartFile): Promise<FileOutcome> {
-  const fileName = displayFileName(part.filename ?? '');
-  const source = part.file;
-  if (!isAllowedExtension(fileName)) {
-    await discard(source);
-    return { fileName, refusal: documentMessages.typeNotAllowed, isTooLarge: false };
-  }
-  const extension = extensionOf(fileName) as AllowedDocumentExtension;
-  const key = newStorageKey(extension);
-  const guard = new MagicBytesGuard(extension);
-  const onLimit = () =>
-    guard.destroy(new FileRefusedError(documentMessages.tooLarge(PROJECT_FILE_MAX_MB), 'too_large'));
-  // The guard may fail before `put` subscribes to it; `put` still sees the stored error.
-  guard.on('error', () => {});
-  source.on('limit', onLimit);
-  // `pipe` does not carry the source's failure (a broken or aborted body) to the guard; this does,
-  // even when the parser failed the source before this code saw it, so `put` always settles.
-  let sourceFailure: Error | null = null;
-  const stopWatching = finished(source, (err) => {
-    if (!err) return;
-    sourceFailure = err;
-    guard.destroy(err);
+  const state = await documentsState(db, project.id);
+  // The data-room insight: who has opened each file, for the developer who owns them and admins.
+  if (!mayReadDocumentViews(options.viewer, [project.borrower_id])) return state;
+  const views = await viewSummariesOf(db, {
+    kind: 'project',
+    documents: state.documents.map((d) => ({ id: d.id, ownerSide: [project.borrower_id] })),
   });
-  source.pipe(guard);
-  try {
-    const { sizeBytes, sha256 } = await storage.put(key, guard);
-    if (source.truncated) {
-      await storage.delete(key);
-      return { fileName, refusal: documentMessages.tooLarge(PROJECT_FILE_MAX_MB), isTooLarge: true };
-    }
-    return { fileName, stored: { key, mimeType: guard.mimeType, sizeBytes, sha256 } };
-  } catch (error) {
-    if (sourceFailure) throw malformedUpload();
-    if (!(error instanceof FileRefusedError)) throw error;
-    source.unpipe(guard);
-    await discard(source);
-    return { fileName, refusal: error.message, isTooLarge: error.reason === 'too_large' };
-  } finally {
-    source.off('limit', onLimit);
-    stopWatching();
-  }
+  return { ...state, documents: state.documents.map((d) => ({ ...d, viewed_by: views.get(d.id) ?? [] })) };
 }
 
 const documentTypesField = z.array(documentTypeSchema);
@@ -248,15 +149,6 @@ function parseDocumentTypes(raw: unknown, fileCount: number): string[] {
   return parsed.data;
 }
 
-/** Every file refused: 413 when one was too large, else 400; each file's reason in the details. */
-function allRefused(refused: { fileName: string; refusal: string; isTooLarge: boolean }[]) {
-  const details: FieldIssue[] = refused.map((r) => ({ field: r.fileName, message: r.refusal }));
-  const message = [...new Set(details.map((d) => d.message))].join(', ');
-  return refused.some((r) => r.isTooLarge)
-    ? new AppError('PAYLOAD_TOO_LARGE', message, details)
-    : new AppError('VALIDATION_FAILED', message, details);
-}
-
 /**
  * POST /projects/{id}/documents. The owner and state are checked before the body is read; each
  * file is then streamed to storage (never held whole), and the rows, the replaced rows' removal,
@@ -276,11 +168,11 @@ export async function uploadDocuments(
   let documentTypes: string[];
   try {
     let typesField: unknown;
-    for await (const part of readParts(options.parts())) {
+    for await (const part of readParts(options.parts(), { invalidJson: invalidDocumentTypes })) {
       if (part.type === 'field') {
         if (part.fieldname === 'document_types') typesField = part.value;
       } else if (part.fieldname === 'documents') {
-        outcomes.push(await receiveFile(storage, part));
+        outcomes.push(await receiveFile(storage, part, PROJECT_FILE_MAX_MB));
       } else {
         await discard(part.file);
       }
@@ -399,28 +291,25 @@ export async function deleteDocument(ctx: DocumentsContext, options: { viewer: V
 
 /**
  * A document's bytes for download or inline view, authorised exactly like the project's document
- * list. A row whose file is missing answers 404 rather than a broken stream.
+ * list, and the opening recorded for the data-room insight. A row whose file is missing answers 404
+ * rather than a broken stream.
  */
-export async function openDocument(ctx: DocumentsContext, options: { viewer: Viewer; documentId: string }) {
+export async function openDocument(
+  ctx: DocumentsContext,
+  options: { viewer: Viewer; documentId: string; kind: DocumentViewKind },
+) {
   const document = await repo.findDocument(ctx.db, options.documentId);
   if (!document) throw documentNotFound();
   const project = await repo.findProjectGate(ctx.db, document.project_id);
   if (!project) throw documentNotFound();
   await assertCanReadProjectFile(ctx.db, { viewer: options.viewer, project, notFound: documentNotFound });
-  let stream: Readable;
-  try {
-    stream = await ctx.storage.get(document.storage_key);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    ctx.log.error({ err, documentId: document.id }, 'a document row has no stored file');
-    throw documentNotFound();
-  }
-  return {
-    stream,
-    fileName: document.file_name,
-    mimeType: document.mime_type,
-    sizeBytes: Number(document.size_bytes),
-  };
+  return openRecordedFile(ctx, {
+    viewerId: options.viewer.id,
+    kind: options.kind,
+    document: { projectDocumentId: document.id },
+    stored: document,
+    missing: documentNotFound,
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
+import { errorResponse } from '@plinth/domain/api-errors';
 import { LIVE_EVENTS_HEARTBEAT_MS, LIVE_EVENTS_RETRY_MS, type LiveEvent } from '@plinth/domain/events';
-import { errorResponse } from '@plinth/domain/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { viewerOf } from '../../auth/guards';
 import { listenerOf } from '../../db/database';
 import { createEventHub } from './event-hub';

@@ -1,27 +1,31 @@
+import { errorResponses } from '@plinth/domain/api-errors';
 import {
   autocompleteBody,
   autocompleteResponse,
   placeDetailsBody,
   placeDetailsResponse,
 } from '@plinth/domain/geocode';
-import { errorResponse } from '@plinth/domain/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createAddressLookup } from '../../adapters/geocode/create-address-lookup';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import * as geocode from './geocode.service';
 
-const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 429: errorResponse };
+const errors = errorResponses(400, 401, 403, 404, 429);
 
 // A search per pause in typing: generous for a person, a ceiling for a script.
 const rateLimit = { max: 300, timeWindow: '1 minute' };
 
 export const geocodeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config, guards }) => {
   const lookup = createAddressLookup(config);
+  // Address entry is the project form's (spec 000 section 2), which only developers fill in: other
+  // roles are refused before the body is read (DESIGN.md 1.2), so a paid lookup service behind this
+  // interface answers developers only (decision 023).
+  const developers = guards.requireRole('borrower');
 
   app.post(
     '/api/geocode/autocomplete',
     {
-      onRequest: guards.requireSession,
+      onRequest: developers,
       config: { rateLimit },
       schema: {
         tags: ['geocode'],
@@ -36,7 +40,7 @@ export const geocodeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { confi
   app.post(
     '/api/geocode/place-details',
     {
-      onRequest: guards.requireSession,
+      onRequest: developers,
       config: { rateLimit },
       schema: {
         tags: ['geocode'],

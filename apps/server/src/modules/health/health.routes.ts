@@ -1,7 +1,7 @@
 import { healthResponse } from '@plinth/domain/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 
 export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, driver }) => {
   app.get(

@@ -17,20 +17,14 @@ import {
   sendMessageBody,
   unreadMessagesResponse,
 } from '@plinth/domain/access';
-import { errorResponse } from '@plinth/domain/users';
+import { errorResponses } from '@plinth/domain/api-errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { viewerOf } from '../../auth/guards';
 import { forbidden } from '../../errors';
 import * as messages from './messages.service';
 
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 const tags = ['messages'];
 

@@ -15,7 +15,7 @@ import {
 import { type AccessStatus, hasGrantedAccess } from '@plinth/domain/marketplace';
 import { messageEmailFlag } from '@plinth/domain/notifications';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
@@ -160,7 +160,7 @@ export async function sendConversationMessage(
       email: shouldEmailNewMessage(previous, new Date(sent_at))
         ? {
             subject: `New message from ${sender} on Plinth`,
-            text: `Hello,\n\n${sender} sent you a message${about}:\n\n${text}\n\nReply on Plinth: ${messagesLink(deps)}\n`,
+            text: `${sender} sent you a message${about}:\n\n${text}\n\nReply on Plinth: ${messagesLink(deps)}\n`,
           }
         : undefined,
     });
@@ -342,7 +342,14 @@ export async function getAdminThread(
  */
 async function writeToUser(
   deps: MessagesDeps,
-  options: { viewer: Viewer; userId: string; text: string; kind: 'message' | 'system' },
+  options: {
+    viewer: Viewer;
+    userId: string;
+    text: string;
+    kind: 'message' | 'system';
+    /** More to write in the same transaction (God Mode's audit entry). */
+    alsoInTransaction?: (trx: Db, userId: string) => Promise<void>;
+  },
 ): Promise<AdminMessage> {
   const { viewer, text } = options;
   const messageId = await deps.db.transaction().execute(async (trx) => {
@@ -366,11 +373,12 @@ async function writeToUser(
         email: shouldEmailNewMessage(previous, new Date(sent_at))
           ? {
               subject: 'New message from the Plinth team',
-              text: `Hello ${user.name},\n\nThe Plinth team sent you a message:\n\n${text}\n\nReply on Plinth: ${messagesLink(deps)}\n`,
+              text: `The Plinth team sent you a message:\n\n${text}\n\nReply on Plinth: ${messagesLink(deps)}\n`,
             }
           : undefined,
       });
     }
+    await options.alsoInTransaction?.(trx, user.id);
     return id;
   });
   return toAdminMessage((await repo.findAdminMessage(deps.db, messageId))!);
@@ -383,5 +391,10 @@ export const sendAdminMessage = (
 
 export const sendSystemMessage = (
   deps: MessagesDeps,
-  options: { viewer: Viewer; userId: string; text: string },
+  options: {
+    viewer: Viewer;
+    userId: string;
+    text: string;
+    alsoInTransaction?: (trx: Db, userId: string) => Promise<void>;
+  },
 ) => writeToUser(deps, { ...options, kind: 'system' });

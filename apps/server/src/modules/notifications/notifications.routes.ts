@@ -1,3 +1,4 @@
+import { errorResponse, errorResponses } from '@plinth/domain/api-errors';
 import {
   NOTIFICATIONS_FETCHES_PER_MINUTE,
   notificationIdParams,
@@ -8,19 +9,14 @@ import {
   notificationsResponse,
   updateNotificationPreferencesBody,
 } from '@plinth/domain/notifications';
-import { errorResponse } from '@plinth/domain/users';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { viewerOf } from '../../auth/guards';
 import { AppError } from '../../errors';
 import * as notifications from './notifications.service';
 
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  404: errorResponse,
-};
+const errors = errorResponses(400, 401, 404);
 
 const tags = ['notifications'];
 

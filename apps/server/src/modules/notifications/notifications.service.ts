@@ -1,3 +1,4 @@
+import { emailGreeting } from '@plinth/domain/greeting';
 import {
   defaultNotificationPreferences,
   emailFlagFor,
@@ -23,7 +24,10 @@ export interface NotifyInput {
   type: NotificationType;
   relatedId: string | null;
   message: string;
-  /** The e-mail that goes with it, sent only if the recipient left that type on. */
+  /**
+   * The e-mail that goes with it, sent only if the recipient left that type on. `text` is the body:
+   * notify opens it with the greeting ('Hello Jane,'), so every e-mail greets its reader by name.
+   */
   email?: { subject: string; text: string };
   /** The preference that governs the e-mail, when not the type's own (`emailFlagFor`). */
   emailFlag?: NotificationPreferenceFlag;
@@ -42,14 +46,20 @@ export async function notify(trx: Db, input: NotifyInput): Promise<void> {
   const recipient = await trx
     .selectFrom('user')
     .leftJoin('notification_preferences as p', 'p.user_id', 'user.id')
-    .select(['user.email', 'user.deleted_at'])
+    .select(['user.email', 'user.name', 'user.deleted_at'])
     .$if(flag !== null, (q) => q.select(`p.${flag!}` as 'p.email_messages'))
     .where('user.id', '=', input.userId)
     .executeTakeFirst();
   if (!recipient || recipient.deleted_at) return;
   // No preferences row yet means the defaults: every e-mail on but the newsletter.
   const wanted = flag === null || (recipient as Record<string, unknown>)[flag] !== false;
-  if (wanted) await enqueueEmail(trx, { to: recipient.email, ...input.email });
+  if (!wanted) return;
+  const { subject, text } = input.email;
+  await enqueueEmail(trx, {
+    to: recipient.email,
+    subject,
+    text: `${emailGreeting(recipient.name)}\n\n${text}`,
+  });
 }
 
 type NotificationsResponse = z.infer<typeof notificationsResponse>;

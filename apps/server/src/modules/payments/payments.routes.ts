@@ -1,3 +1,4 @@
+import { errorResponse, errorResponses } from '@plinth/domain/api-errors';
 import {
   createProjectPaymentBody,
   createProjectPaymentResponse,
@@ -6,20 +7,14 @@ import {
   sandboxAuthenticateBody,
   sandboxConfirmBody,
 } from '@plinth/domain/payments';
-import { errorResponse } from '@plinth/domain/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { viewerOf } from '../../auth/guards';
-import * as payments from './payments.service';
+import * as listing from './listing-payments';
+import { receivePaymentWebhook } from './payment-events';
 
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 export const paymentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { guards } = deps;
@@ -36,7 +31,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       },
     },
     (request) =>
-      payments.createProjectPayment(deps, { viewer: viewerOf(request), projectId: request.body.project_id }),
+      listing.createProjectPayment(deps, { viewer: viewerOf(request), projectId: request.body.project_id }),
   );
 
   app.post(
@@ -50,7 +45,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         response: { 200: paymentConfirmationResponse, ...errors },
       },
     },
-    (request) => payments.confirmSandboxPayment(deps, { viewer: viewerOf(request), body: request.body }),
+    (request) => listing.confirmSandboxPayment(deps, { viewer: viewerOf(request), body: request.body }),
   );
 
   app.post(
@@ -64,7 +59,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         response: { 200: paymentConfirmationResponse, ...errors },
       },
     },
-    (request) => payments.authenticateSandboxPayment(deps, { viewer: viewerOf(request), body: request.body }),
+    (request) => listing.authenticateSandboxPayment(deps, { viewer: viewerOf(request), body: request.body }),
   );
 
   await app.register(webhookRoutes, deps);
@@ -96,7 +91,7 @@ const webhookRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       },
     },
     (request) =>
-      payments.receivePaymentWebhook(deps, {
+      receivePaymentWebhook(deps, {
         rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
         signature: request.headers['stripe-signature'],
       }),

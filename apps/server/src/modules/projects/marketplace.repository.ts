@@ -1,4 +1,11 @@
-import type { MarketplaceQuery } from '@plinth/domain/marketplace';
+import {
+  type AccessStatus,
+  inDealAccessStatuses,
+  type MarketplaceQuery,
+  MIN_LISTINGS_FOR_AVERAGE_RETURN,
+  offMarketAccessStatuses,
+} from '@plinth/domain/marketplace';
+import { AVERAGE_MIN_LISTINGS_KEY, averageMinListingsValue } from '@plinth/domain/system-settings';
 import {
   type Expression,
   type ExpressionBuilder,
@@ -12,11 +19,24 @@ import type { Database } from '../../db/types';
 
 // The marketplace's queries. Every one starts from the same predicate as the partial indexes of
 // migration 20261123000300_marketplace_indexes (payment_status = 'paid' and visible), written as a
-// literal so the planner can match those indexes whatever the parameters.
+// literal so the planner can match those indexes whatever the parameters; a funded listing has
+// left the market (migration 20261125100000_funded_leaves_market).
 
 type ProjectScope = ExpressionBuilder<Database, 'project'>;
 
-const onMarketplace = sql<SqlBool>`project.payment_status = 'paid' and project.visible`;
+const onMarketplace = sql<SqlBool>`project.payment_status = 'paid' and project.visible and project.funded_at is null`;
+
+/** The columns of a listing's preview card (`toProjectPreview`), for the page and the recommendations. */
+const previewColumns = [
+  'project.id',
+  'project.suburb',
+  'project.state',
+  'project.development_stage',
+  'project.loan_amount',
+  'project.property_type',
+  'project.project_size_sqm',
+  'project.created_at',
+] as const;
 
 /** The sort key of 'return potential': profit / cost, null when either is missing (sorted last). */
 const returnPotential = sql<number | null>`project.expected_profit / project.total_project_cost`;
@@ -30,9 +50,9 @@ export type MarketplaceFilters = Pick<
 >;
 
 /**
- * Listings a funder may find: on the marketplace, matching the filters, and without a request of
- * theirs other than declined ones (declined projects reappear; pending, approved and later ones
- * have left the market for them).
+ * Listings a funder may find: on the marketplace, matching the filters, and not taken out of their
+ * market by a request of theirs (the domain's `offMarketAccessStatuses`: pending or funded). Never
+ * asked, declined, closed and granted listings stay, the granted ones with Engage or Deal Room.
  */
 function marketplaceWhere(eb: ProjectScope, funderId: string, f: MarketplaceFilters) {
   const conditions: Expression<SqlBool>[] = [
@@ -44,7 +64,7 @@ function marketplaceWhere(eb: ProjectScope, funderId: string, f: MarketplaceFilt
           .select(sql.lit(1).as('one'))
           .whereRef('access_request.project_id', '=', 'project.id')
           .where('access_request.funder_id', '=', funderId)
-          .where('access_request.status', '<>', 'declined'),
+          .where('access_request.status', 'in', offMarketAccessStatuses),
       ),
     ),
   ];
@@ -67,7 +87,10 @@ type Sort = MarketplaceQuery['sort'];
  * Each sort and its tie-break on id, in the same direction so one index scan yields both: newest
  * (created_at desc), loan amount high-low and low-high, return potential (nulls last).
  */
-function sortKeys(sort: Sort, table: 'project' | 'page'): [Expression<unknown>, OrderByModifiers][] {
+function sortKeys(
+  sort: Sort,
+  table: 'project' | 'page' | 'matched',
+): [Expression<unknown>, OrderByModifiers][] {
   const ref = (column: string) => sql.ref(`${table}.${column}`);
   const id = ref('id');
   switch (sort) {
@@ -102,34 +125,57 @@ function sortedBy<DB, TB extends keyof DB, O>(
 }
 
 /**
- * One page of the marketplace as preview rows, in one statement: the page is chosen first (on the
- * sort's index, stopping after `limit` rows), then only those rows look up the funder's declined
- * request, if any.
+ * How a page is chosen (docs/decisions/027): `sort_index` walks the sort's index and stops after the
+ * page's rows, best when matches are dense; `filtered_first` reads the few matching rows first (on
+ * the filter index) and sorts them, where walking the sort index would pass over most of the
+ * market to find them. The caller decides from the exact match count the stats header already has.
+ */
+export type PagePlan = 'sort_index' | 'filtered_first';
+
+/**
+ * Walking a sort index reads about `rowsNeeded × market / matches` entries to fill the page (the
+ * matches spread through the market); reading the matches first reads `matches` and sorts them, at
+ * about twice the cost an entry. The cheaper one is chosen.
+ */
+export const pagePlanFor = (o: { matches: number; market: number; rowsNeeded: number }): PagePlan =>
+  2 * o.matches * o.matches <= o.rowsNeeded * o.market ? 'filtered_first' : 'sort_index';
+
+/**
+ * One page of the marketplace as preview rows, in one statement: the page is chosen first (see
+ * PagePlan), then only those rows look up the funder's own request (the open one, else the
+ * latest) and the deal opened from it, if any.
  */
 export function listMarketplacePage(
   db: Db,
-  options: { funderId: string; filters: MarketplaceFilters; sort: Sort; limit: number; offset: number },
+  options: {
+    funderId: string;
+    filters: MarketplaceFilters;
+    sort: Sort;
+    limit: number;
+    offset: number;
+    plan: PagePlan;
+  },
 ) {
   const { funderId, filters, sort } = options;
-  const page = sortedBy(
-    db
-      .selectFrom('project')
-      .where((eb) => marketplaceWhere(eb, funderId, filters))
-      .select([
-        'project.id',
-        'project.suburb',
-        'project.state',
-        'project.development_stage',
-        'project.loan_amount',
-        'project.property_type',
-        'project.project_size_sqm',
-        'project.created_at',
-        returnPotential.as('return_potential'),
-      ]),
-    sortKeys(sort, 'project'),
-  )
-    .limit(options.limit)
-    .offset(options.offset);
+  const matching = db
+    .selectFrom('project')
+    .where((eb) => marketplaceWhere(eb, funderId, filters))
+    .select([...previewColumns, returnPotential.as('return_potential')]);
+  const page =
+    options.plan === 'filtered_first'
+      ? sortedBy(
+          db
+            .with(
+              (cte) => cte('matched').materialized(),
+              () => matching,
+            )
+            .selectFrom('matched')
+            .selectAll(),
+          sortKeys(sort, 'matched'),
+        )
+          .limit(options.limit)
+          .offset(options.offset)
+      : sortedBy(matching, sortKeys(sort, 'project')).limit(options.limit).offset(options.offset);
   return sortedBy(
     db
       .with('page', () => page)
@@ -138,16 +184,18 @@ export function listMarketplacePage(
         (eb) =>
           eb
             .selectFrom('access_request')
-            .select(['access_request.id', 'access_request.status'])
+            .leftJoin('deal', 'deal.access_request_id', 'access_request.id')
+            .select(['access_request.id', 'access_request.status', 'deal.id as deal_id'])
             .whereRef('access_request.project_id', '=', 'page.id')
             .where('access_request.funder_id', '=', funderId)
+            .orderBy(sql`access_request.status in ('declined', 'closed')`)
             .orderBy('access_request.requested_at', 'desc')
             .limit(1)
-            .as('declined'),
+            .as('own'),
         (join) => join.onTrue(),
       )
       .selectAll('page')
-      .select(['declined.id as access_request_id', 'declined.status as access_status']),
+      .select(['own.id as access_request_id', 'own.status as access_status', 'own.deal_id']),
     sortKeys(sort, 'page'),
   ).execute();
 }
@@ -196,6 +244,8 @@ export interface MarketplaceStatsRow {
   /** Sum and count of profit / cost over the listings that state both. */
   return_sum: number;
   return_count: number;
+  /** Every listing on the market, whatever the filters (for the page's plan). */
+  market_size: number;
 }
 
 /** The stats' sums over a set of project rows. */
@@ -214,8 +264,8 @@ const projectSums = (eb: ProjectScope) => [
 
 /**
  * The stats header over the whole filtered set, in one statement: the kept totals of the groups the
- * filters select (whole loan bands only), minus the listings in those groups the funder has asked
- * about, plus the matching listings outside them (a loan range's partly covered bands) counted row
+ * filters select (whole loan bands only), minus the listings in those groups the funder's own
+ * requests took out of their market, plus the matching listings outside them (a loan range's partly covered bands) counted row
  * by row. With a text search no group is selected and every matching row is counted.
  */
 export function marketplaceStats(
@@ -246,7 +296,7 @@ export function marketplaceStats(
         .selectFrom('access_request')
         .select('access_request.project_id')
         .where('access_request.funder_id', '=', funderId)
-        .where('access_request.status', '<>', 'declined'),
+        .where('access_request.status', 'in', offMarketAccessStatuses),
     )
     .select(projectSums);
   if (bands) {
@@ -310,6 +360,7 @@ export function marketplaceStats(
       total('commercial').as('commercial'),
       total('return_sum').as('return_sum'),
       total('return_count').as('return_count'),
+      sql<number>`(select coalesce(sum(listings), 0) from marketplace_summary)`.as('market_size'),
     ])
     .executeTakeFirstOrThrow();
 }
@@ -345,15 +396,45 @@ export const findFitProfile = (db: Db, userId: string) =>
     .where('user_id', '=', userId)
     .executeTakeFirst();
 
+const ownRequests = (eb: ProjectScope, funderId: string) =>
+  eb
+    .selectFrom('access_request')
+    .select(sql.lit(1).as('one'))
+    .whereRef('access_request.project_id', '=', 'project.id')
+    .where('access_request.funder_id', '=', funderId);
+
+/**
+ * A funder's current request (the open one, else the latest) and its deal on each of `projectIds`:
+ * the state of their recommendation cards.
+ */
+export async function findFunderCardStates(db: Db, funderId: string, projectIds: readonly string[]) {
+  if (projectIds.length === 0)
+    return new Map<string, { id: string; status: AccessStatus; deal_id: string | null }>();
+  const rows = await db
+    .selectFrom('access_request')
+    .leftJoin('deal', 'deal.access_request_id', 'access_request.id')
+    .select(['access_request.project_id', 'access_request.id', 'access_request.status', 'deal.id as deal_id'])
+    .where('access_request.funder_id', '=', funderId)
+    .where('access_request.project_id', 'in', projectIds)
+    .orderBy(sql`access_request.status in ('declined', 'closed')`, 'desc')
+    .orderBy('access_request.requested_at')
+    .execute();
+  // Ordered so that the current request of each project comes last and wins.
+  return new Map(
+    rows.map((row) => [row.project_id, { id: row.id, status: row.status, deal_id: row.deal_id }]),
+  );
+}
+
 export interface CandidateTier {
   propertyTypes?: readonly string[];
   loanRange?: { min: number | null; max: number | null };
 }
 
 /**
- * Recommendation candidates: for each tier, the newest few listings the funder has never asked
- * about (no access status of any kind, so also no deal: a deal is opened from an access request),
- * in one statement. The domain's fit ranking then picks from these.
+ * Recommendation candidates: for each tier, the newest few listings the domain's `isRecommendable`
+ * lets through (never asked about, or granted and not funded: at most one request is open, so an
+ * open granted one is the funder's current request), in one statement. The domain's fit ranking
+ * then picks from these.
  */
 export function recommendationCandidates(
   db: Db,
@@ -365,15 +446,12 @@ export function recommendationCandidates(
       .where((eb) => {
         const conditions: Expression<SqlBool>[] = [
           onMarketplace,
-          eb.not(
+          eb.or([
+            eb.not(eb.exists(ownRequests(eb, options.funderId))),
             eb.exists(
-              eb
-                .selectFrom('access_request')
-                .select(sql.lit(1).as('one'))
-                .whereRef('access_request.project_id', '=', 'project.id')
-                .where('access_request.funder_id', '=', options.funderId),
+              ownRequests(eb, options.funderId).where('access_request.status', 'in', inDealAccessStatuses),
             ),
-          ),
+          ]),
         ];
         if (tier.propertyTypes) {
           conditions.push(eb('project.property_type', 'in', tier.propertyTypes as never[]));
@@ -382,16 +460,7 @@ export function recommendationCandidates(
         if (tier.loanRange?.max != null) conditions.push(eb('project.loan_amount', '<=', tier.loanRange.max));
         return eb.and(conditions);
       })
-      .select([
-        'project.id',
-        'project.suburb',
-        'project.state',
-        'project.development_stage',
-        'project.loan_amount',
-        'project.property_type',
-        'project.project_size_sqm',
-        'project.created_at',
-      ])
+      .select(previewColumns)
       .orderBy('project.created_at', 'desc')
       .orderBy('project.id', 'desc')
       .limit(options.perTier);
@@ -400,4 +469,18 @@ export function recommendationCandidates(
   );
   if (!first) return Promise.resolve([]);
   return rest.reduce((union, next) => union.unionAll(next), first).execute();
+}
+
+/**
+ * The admin's threshold for the stats header's average return (system setting
+ * `marketplace_average_min_listings`); the privacy floor when it is missing or unreadable.
+ */
+export async function averageMinListings(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('system_setting')
+    .select('value')
+    .where('key', '=', AVERAGE_MIN_LISTINGS_KEY)
+    .executeTakeFirst();
+  const parsed = averageMinListingsValue.safeParse(row?.value ?? '');
+  return parsed.success ? parsed.data : MIN_LISTINGS_FOR_AVERAGE_RETURN;
 }

@@ -24,12 +24,14 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 /**
  * The marketplace's read caches, one set per database (docs/decisions/012-read-caches.md): a
  * funder's standing (until their user row is written), and a funder's page for a query as the JSON
- * sent (until a project or an access request is written). The gate is still decided on every
- * request, against the clock, from the cached standing.
+ * sent (until a project, an access request or a deal is written: a card carries its deal's id; or a
+ * system setting: the stats header's threshold is one), and that threshold itself. The gate is
+ * still decided on every request, against the clock, from the cached standing.
  */
 interface MarketplaceCaches {
   standings: ReadCache<{ standing: FunderStanding | undefined }>;
   pages: ReadCache<{ json: string }>;
+  averageMinListings: ReadCache<{ value: number }>;
 }
 
 const cachesByDb = new WeakMap<Db, MarketplaceCaches>();
@@ -41,12 +43,13 @@ function cachesOf(db: Db): MarketplaceCaches {
     caches = {
       standings: createReadCache(changes, { tables: ['user'], max: 10_000, ttlMs: 60_000 }),
       pages: createReadCache<{ json: string }>(changes, {
-        tables: ['project', 'access_request'],
+        tables: ['project', 'access_request', 'deal', 'system_setting'],
         max: 2_000,
         ttlMs: 60_000,
         // Pages are 6 KB at 20 cards, 30 KB at 100: at most 32 M characters of JSON in all.
         maxSize: { total: 32_000_000, sizeOf: (page) => page.json.length },
       }),
+      averageMinListings: createReadCache(changes, { tables: ['system_setting'], max: 1, ttlMs: 60_000 }),
     };
     cachesByDb.set(db, caches);
   }
@@ -75,7 +78,10 @@ export function toProjectPreview(
     | 'project_size_sqm'
     | 'created_at'
   >,
-  request: { id: string; status: ProjectPreview['access_status'] } | null | undefined,
+  request:
+    | { id: string; status: ProjectPreview['access_status']; deal_id?: string | null }
+    | null
+    | undefined,
 ): ProjectPreview {
   // Spelled out field by field: nothing but the preview fields can reach a funder without access.
   return {
@@ -89,31 +95,34 @@ export function toProjectPreview(
     created_at: iso(row.created_at),
     access_status: request?.status ?? null,
     access_request_id: request?.id ?? null,
+    // The funder's own deal, opened from this request: the card's way into its room.
+    deal_id: request?.deal_id ?? null,
   };
 }
 
 /**
  * GET /projects for a funder, as the JSON body to send: the gate, then the page from the cache or
  * read afresh (`readMarketplace`), checked against the response schema once, when it is read.
+ * `cached` says which (the response's x-read-cache header, so a benchmark can report hit rates).
  */
 export async function listMarketplaceJson(
   db: Db,
   options: { viewer: Viewer; query: MarketplaceQuery },
-): Promise<string> {
+): Promise<{ json: string; cached: boolean }> {
   const { viewer, query } = options;
   await assertFunderMayUseMarketplace(db, viewer);
   // The parsed query, so equivalent addresses share an entry; the funder, whose requests shape it.
   const key = `${viewer.id}:${JSON.stringify(query)}`;
-  const page = await cachesOf(db).pages.get(key, async () => ({
+  const page = await cachesOf(db).pages.lookup(key, async () => ({
     json: JSON.stringify(z.encode(marketplaceResponse, await readMarketplace(db, viewer, query))),
   }));
-  return page.json;
+  return { json: page.value.json, cached: page.hit };
 }
 
 /**
- * The marketplace for a funder: the listings they may find (never asked about, or declined),
- * filtered, sorted and paginated, with the stats header over the whole filtered set. Two
- * statements, run side by side: the page and the aggregate.
+ * The marketplace for a funder: the listings they may find (never asked about, declined, or
+ * granted and not yet funded, each with their own request and deal), filtered, sorted and paginated, with the stats header over the whole filtered set. Two
+ * statements: the aggregate (from the kept summary), then the page, planned from its count.
  */
 async function readMarketplace(
   db: Db,
@@ -128,23 +137,31 @@ async function readMarketplace(
     max_loan: query.max_loan,
     q: query.q || undefined,
   };
-  const [rows, stats] = await Promise.all([
-    repo.listMarketplacePage(db, {
-      funderId: viewer.id,
-      filters,
-      sort: query.sort,
-      limit: query.limit,
-      offset: (query.page - 1) * query.limit,
-    }),
+  const [stats, averageMin] = await Promise.all([
     repo.marketplaceStats(db, { funderId: viewer.id, filters }),
+    cachesOf(db).averageMinListings.get('value', async () => ({ value: await repo.averageMinListings(db) })),
   ]);
   const activeOpportunities = Number(stats.active_opportunities);
+  // The stats give the exact number of matches, so the page's plan is chosen from it rather than
+  // from the planner's estimate (which misjudges rare combinations such as a small state).
+  const rows = await repo.listMarketplacePage(db, {
+    funderId: viewer.id,
+    filters,
+    sort: query.sort,
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+    plan: repo.pagePlanFor({
+      matches: activeOpportunities,
+      market: Number(stats.market_size),
+      rowsNeeded: query.page * query.limit,
+    }),
+  });
   return {
     items: rows.map((row) =>
       toProjectPreview(
         row,
         row.access_request_id && row.access_status
-          ? { id: row.access_request_id, status: row.access_status }
+          ? { id: row.access_request_id, status: row.access_status, deal_id: row.deal_id }
           : null,
       ),
     ),
@@ -155,14 +172,19 @@ async function readMarketplace(
       total_capital_seeking: Number(stats.total_capital_seeking),
       active_opportunities: activeOpportunities,
       trending_asset_class: trendingAssetClass(Number(stats.residential), Number(stats.commercial)),
-      average_expected_return: averageExpectedReturn(Number(stats.return_sum), Number(stats.return_count)),
+      average_expected_return: averageExpectedReturn(
+        Number(stats.return_sum),
+        Number(stats.return_count),
+        averageMin.value,
+      ),
     },
   };
 }
 
 /**
- * 'Recommended for You': up to 3 listings the funder has never asked about, ranked by fit with their
- * profile (the domain's rule). The candidates are the newest few of each fit tier, which is enough
+ * 'Recommended for You': up to 3 listings the funder has never asked about or is dealing on
+ * (`isRecommendable`), ranked by fit with their profile (the domain's rule), each card with the
+ * funder's own state (Engage, Deal Room). The candidates are the newest few of each fit tier, which is enough
  * for the ranking to find the true top 3 (see `fitOf`).
  */
 export async function recommendProjects(db: Db, options: { viewer: Viewer }): Promise<Recommendation[]> {
@@ -188,6 +210,18 @@ export async function recommendProjects(db: Db, options: { viewer: Viewer }): Pr
     tiers: distinct,
     perTier: RECOMMENDED_LIMIT,
   });
-  const previews = candidates.map((row) => toProjectPreview(row, null));
-  return rankRecommendations(profile, previews, RECOMMENDED_LIMIT);
+  const ranked = rankRecommendations(
+    profile,
+    candidates.map((row) => toProjectPreview(row, null)),
+    RECOMMENDED_LIMIT,
+  );
+  const states = await repo.findFunderCardStates(
+    db,
+    options.viewer.id,
+    ranked.map((r) => r.id),
+  );
+  return ranked.map((r) => {
+    const own = states.get(r.id);
+    return own ? { ...r, access_status: own.status, access_request_id: own.id, deal_id: own.deal_id } : r;
+  });
 }

@@ -45,6 +45,7 @@ export const findListing = (db: Db, id: string) =>
       'suburb',
       'property_type',
       'loan_amount',
+      'funded_at',
     ])
     .where('id', '=', id)
     .executeTakeFirst();

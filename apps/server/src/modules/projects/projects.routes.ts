@@ -1,3 +1,4 @@
+import { errorResponses } from '@plinth/domain/api-errors';
 import {
   marketplaceQuery,
   marketplaceResponse,
@@ -11,11 +12,10 @@ import {
   projectResponse,
   saveProjectBody,
 } from '@plinth/domain/projects';
-import { errorResponse } from '@plinth/domain/users';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { viewerOf } from '../../auth/guards';
 import { validationFailed } from '../../errors';
 import * as marketplace from './marketplace.service';
@@ -39,13 +39,7 @@ function sendSerialised(reply: FastifyReply, json: string) {
   return reply.type('application/json; charset=utf-8').send(json);
 }
 
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 export const projectsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, guards }) => {
   app.get(
@@ -66,11 +60,12 @@ export const projectsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       if (viewer.role !== 'funder') {
         return projects.listMyProjects(db, { viewer, query: parseQuery(myProjectsQuery, request.query) });
       }
-      const json = await marketplace.listMarketplaceJson(db, {
+      const page = await marketplace.listMarketplaceJson(db, {
         viewer,
         query: parseQuery(marketplaceQuery, request.query),
       });
-      return sendSerialised(reply, json);
+      reply.header('x-read-cache', page.cached ? 'hit' : 'miss');
+      return sendSerialised(reply, page.json);
     },
   );
 

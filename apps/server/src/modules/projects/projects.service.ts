@@ -1,3 +1,4 @@
+import type { AuditAction } from '@plinth/domain/audit';
 import { projectFigures } from '@plinth/domain/finance';
 import {
   applyListingEvent,
@@ -36,6 +37,7 @@ export function toProjectResponse(row: repo.ProjectRow): ProjectResponse {
     status_label: listingLabel(row),
     rejection_date: iso(row.rejection_date),
     payment_date: iso(row.payment_date),
+    published_at: iso(row.published_at),
     created_at: iso(row.created_at)!,
     updated_at: iso(row.updated_at)!,
     ...projectFigures(row),
@@ -96,6 +98,8 @@ export async function getProjectDetail(
       ...access,
     };
   }
+  // A funded listing has left the market: only those already granted still read it.
+  if (row.funded_at) throw notFound('Project not found');
   return { ...toProjectPreview(row, request), view: 'preview' };
 }
 
@@ -125,10 +129,13 @@ export async function assertCanReadProjectFile(
   throw options.notFound();
 }
 
-/** A listing on the marketplace (paid and visible), as other modules need it; undefined otherwise. */
+/**
+ * A listing on the marketplace (paid, visible and not yet funded), as other modules need it;
+ * undefined otherwise.
+ */
 export async function findMarketplaceListing(db: Db, projectId: string) {
   const row = await repo.findListing(db, projectId);
-  return row && isOnMarketplace(row) ? row : undefined;
+  return row && isOnMarketplace(row) && !row.funded_at ? row : undefined;
 }
 
 export async function createProject(db: Db, options: { viewer: Viewer; fields: ProjectFields }) {
@@ -179,7 +186,7 @@ export async function transitionListing(
     event: ListingEvent;
     actor: AuditActor;
     actorRole: Parameters<typeof applyListingEvent>[2];
-    action: string;
+    action: AuditAction;
     reason?: string | null;
     extra?: Partial<{
       last_rejection_reason: string | null;
@@ -198,7 +205,13 @@ export async function transitionListing(
   }
   await trx
     .updateTable('project')
-    .set({ ...result.next, ...options.extra, updated_at: sql`now()` })
+    .set({
+      ...result.next,
+      ...options.extra,
+      // Becoming visible is publication: the Timeline's 'Published to funders' date.
+      ...(result.next.visible && !before.visible ? { published_at: sql`now()` } : {}),
+      updated_at: sql`now()`,
+    })
     .where('id', '=', project.id)
     .execute();
   await recordAudit(trx, {

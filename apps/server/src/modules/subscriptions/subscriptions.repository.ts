@@ -100,3 +100,18 @@ export const listDueRenewals = (
     .orderBy('id')
     .limit(options.limit)
     .execute();
+
+/** What the funder last paid for their subscription (the price they subscribed at), if anything. */
+export async function latestSubscriptionAmountCents(db: Db, userId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('payment')
+    .select('amount_cents')
+    .where('user_id', '=', userId)
+    .where('type', '=', 'subscription')
+    .where('status', '=', 'completed')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? Number(row.amount_cents) : null;
+}

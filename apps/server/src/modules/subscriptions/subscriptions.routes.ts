@@ -1,3 +1,4 @@
+import { errorResponses } from '@plinth/domain/api-errors';
 import {
   cancelSubscriptionResponse,
   createSubscriptionBody,
@@ -5,20 +6,13 @@ import {
   sandboxConfirmSubscriptionBody,
   subscriptionResponse,
 } from '@plinth/domain/subscriptions';
-import { errorResponse } from '@plinth/domain/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { viewerOf } from '../../auth/guards';
-import * as payments from '../payments/payments.service';
+import * as billing from '../payments/subscription-billing';
 import * as subscriptions from './subscriptions.service';
 
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 const tags = ['subscriptions'];
 
@@ -54,7 +48,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       },
     },
     (request) =>
-      payments.createSubscription(deps, {
+      billing.createSubscription(deps, {
         viewer: viewerOf(request),
         paymentMethodId: request.body.payment_method_id,
       }),
@@ -70,7 +64,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
         response: { 200: createSubscriptionResponse, ...errors },
       },
     },
-    (request) => payments.confirmSandboxSubscription(deps, { viewer: viewerOf(request), body: request.body }),
+    (request) => billing.confirmSandboxSubscription(deps, { viewer: viewerOf(request), body: request.body }),
   );
 
   app.post(
@@ -82,6 +76,6 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
         response: { 200: cancelSubscriptionResponse, ...errors },
       },
     },
-    (request) => payments.cancelSubscription(deps, { viewer: viewerOf(request) }),
+    (request) => billing.cancelSubscription(deps, { viewer: viewerOf(request) }),
   );
 };

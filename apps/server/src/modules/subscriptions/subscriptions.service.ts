@@ -1,5 +1,6 @@
 import { adminPeopleMessages } from '@plinth/domain/admin';
-import { SUBSCRIPTION_FEE_CENTS, SUBSCRIPTION_PLAN_NAME } from '@plinth/domain/constants';
+import type { AuditAction } from '@plinth/domain/audit';
+import { SUBSCRIPTION_PLAN_NAME } from '@plinth/domain/constants';
 import { formatAudCents, formatDate } from '@plinth/domain/format';
 import {
   applySubscriptionEvent,
@@ -18,6 +19,7 @@ import type { Db } from '../../db/database';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/audit.service';
 import { notify } from '../notifications/notifications.service';
+import { readPricing } from '../settings/pricing';
 import * as repo from './subscriptions.repository';
 
 /**
@@ -51,7 +53,7 @@ export async function transitionSubscription(
     event: SubscriptionEvent;
     actor: AuditActor;
     actorRole: SubscriptionActor;
-    action: string;
+    action: AuditAction;
     reason?: string | null;
     /** Facts worth keeping beside the states (the payment reference, say). */
     detail?: Record<string, unknown>;
@@ -83,9 +85,12 @@ export async function getSubscription(
 ): Promise<SubscriptionResponse> {
   const user = await repo.findSubscriber(deps.db, viewer.id);
   if (!user || user.deleted_at) throw notFound(adminPeopleMessages.userNotFound);
+  // A subscriber keeps the price they subscribed at (decision 021); anyone else sees today's price.
+  const paidCents =
+    user.subscription_status === 'none' ? null : await repo.latestSubscriptionAmountCents(deps.db, user.id);
   return {
     plan_name: SUBSCRIPTION_PLAN_NAME,
-    amount_cents: SUBSCRIPTION_FEE_CENTS,
+    amount_cents: paidCents ?? (await readPricing(deps.db)).subscription_price_aud * 100,
     currency: 'AUD',
     provider: deps.payments.name,
     publishable_key: deps.payments.publishableKey,
@@ -155,8 +160,6 @@ export async function notifySubscriptionPaid(
     email: {
       subject: 'Payment received: your Plinth subscription',
       text: [
-        `Hello ${user.name},`,
-        '',
         `We have received your ${SUBSCRIPTION_PLAN_NAME} subscription payment of ${formatAudCents(payment.amountCents)}.`,
         'Our team reviews every new funder subscription; we will e-mail you as soon as it is approved.',
         '',
@@ -180,7 +183,7 @@ export async function notifySubscriptionApproved(
     message: `Your ${SUBSCRIPTION_PLAN_NAME} subscription has been approved. You have full marketplace access${until}.`,
     email: {
       subject: 'Your Plinth subscription is active',
-      text: `Hello ${user.name},\n\nYour ${SUBSCRIPTION_PLAN_NAME} subscription has been approved by the Plinth team. You now have full access to the marketplace${until}; it renews monthly until you cancel.\n\n${new URL('/projects', baseUrl).toString()}\n`,
+      text: `Your ${SUBSCRIPTION_PLAN_NAME} subscription has been approved by the Plinth team. You now have full access to the marketplace${until}; it renews monthly until you cancel.\n\n${new URL('/projects', baseUrl).toString()}\n`,
     },
   });
 }
@@ -193,7 +196,7 @@ export async function notifySubscriptionDenied(trx: Db, baseUrl: string, user: R
     message: `Your ${SUBSCRIPTION_PLAN_NAME} subscription was not approved. Reason: ${reason}`,
     email: {
       subject: 'Your Plinth subscription was not approved',
-      text: `Hello ${user.name},\n\nYour ${SUBSCRIPTION_PLAN_NAME} subscription was reviewed by the Plinth team and was not approved.\n\nReason: ${reason}\n\nIf you have questions, reply through Messages in Plinth. You can subscribe again from your dashboard.\n\n${dashboardLink(baseUrl)}\n`,
+      text: `Your ${SUBSCRIPTION_PLAN_NAME} subscription was reviewed by the Plinth team and was not approved.\n\nReason: ${reason}\n\nIf you have questions, reply through Messages in Plinth. You can subscribe again from your dashboard.\n\n${dashboardLink(baseUrl)}\n`,
     },
   });
 }
@@ -206,7 +209,7 @@ export async function notifySubscriptionFailed(trx: Db, baseUrl: string, user: R
     message: `The payment for your ${SUBSCRIPTION_PLAN_NAME} subscription could not be confirmed. Please subscribe again from your dashboard.`,
     email: {
       subject: 'Your Plinth subscription payment could not be confirmed',
-      text: `Hello ${user.name},\n\nThe payment for your ${SUBSCRIPTION_PLAN_NAME} subscription could not be confirmed, so the subscription is not active. You can subscribe again from your dashboard with another card.\n\n${dashboardLink(baseUrl)}\n`,
+      text: `The payment for your ${SUBSCRIPTION_PLAN_NAME} subscription could not be confirmed, so the subscription is not active. You can subscribe again from your dashboard with another card.\n\n${dashboardLink(baseUrl)}\n`,
     },
   });
 }

@@ -1,6 +1,7 @@
+import { deleteAccountBody, deleteAccountResponse, myDataResponse } from '@plinth/domain/account';
+import { errorResponses } from '@plinth/domain/api-errors';
 import {
   completeProfileBody,
-  errorResponse,
   meResponse,
   profileResponse,
   setRoleBody,
@@ -8,19 +9,15 @@ import {
   userIdParams,
 } from '@plinth/domain/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { viewerOf } from '../../auth/guards';
+import * as account from './account.service';
 import * as users from './users.service';
 
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
-export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, guards }) => {
+export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db, guards } = deps;
   app.addHook('onRequest', guards.requireSession);
 
   app.get(
@@ -81,5 +78,30 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, gua
     },
     (request) =>
       users.updateProfile(db, { viewer: viewerOf(request), userId: request.params.id, body: request.body }),
+  );
+
+  app.get(
+    '/api/users/me/data',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Download my data: your account, profile, projects or requests, messages and payments',
+        response: { 200: myDataResponse, ...errors },
+      },
+    },
+    (request) => account.getOwnData(db, viewerOf(request)),
+  );
+
+  app.delete(
+    '/api/users/me',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Delete your account (type DELETE): data erased, sessions ended, payments and audit kept',
+        body: deleteAccountBody,
+        response: { 200: deleteAccountResponse, ...errors },
+      },
+    },
+    (request) => account.deleteAccount(deps, { viewer: viewerOf(request) }),
   );
 };

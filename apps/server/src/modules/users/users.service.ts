@@ -106,6 +106,11 @@ export async function updateProfile(
   if (viewer.id !== userId) throw forbidden('You can only edit your own profile');
   const user = await loadUser(db, userId);
   const { name, ...fields } = body;
+  // Admins have no company profile: their page edits the name only.
+  if (user.role === 'admin') {
+    if (name !== undefined) await repo.updateUserName(db, userId, name);
+    return toProfileResponse(await loadUser(db, userId));
+  }
   const profile = validProfileFor(selfServiceRoleOf(user), fields);
   await db.transaction().execute(async (trx) => {
     if (name !== undefined) await repo.updateUserName(trx, userId, name);

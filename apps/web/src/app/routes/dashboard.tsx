@@ -1,16 +1,19 @@
 import { hasMarketplaceAccess } from '@plinth/domain/subscriptions';
 import type { Me } from '@plinth/domain/users';
-import { useMe } from '../../features/auth/api/get-me';
+import { useAdminStats } from '../../features/admin/api/get-admin-stats';
+import { OverviewTab } from '../../features/admin/components/overview-tab';
 import { AdminDashboard } from '../../features/dashboard/components/admin-dashboard';
 import { BorrowerDashboard, NewProjectButton } from '../../features/dashboard/components/borrower-dashboard';
 import { DashboardGreeting } from '../../features/dashboard/components/dashboard-greeting';
 import { FunderDashboard } from '../../features/dashboard/components/funder-dashboard';
 import { useFunderDashboard } from '../../features/marketplace/api/get-funder-dashboard';
 import { RecommendedProjects } from '../../features/marketplace/components/recommended-projects';
+import { ActiveDeals } from '../../features/portfolio/components/active-deals';
 import { useMyProjects } from '../../features/projects/api/list-my-projects';
 import { ProjectPortfolio, portfolioParams } from '../../features/projects/components/project-portfolio';
 import { SubscribeButton } from '../../features/subscription/components/subscribe-button';
 import { SubscriptionSummary } from '../../features/subscription/components/subscription-summary';
+import { useMe } from '../../lib/get-me';
 
 export default function DashboardRoute() {
   // The shell's guard renders this page only for a signed-in user with a role.
@@ -26,13 +29,7 @@ export default function DashboardRoute() {
         role={role}
         action={role === 'borrower' ? <NewProjectButton /> : undefined}
       />
-      {role === 'borrower' ? (
-        <BorrowerHome />
-      ) : role === 'funder' ? (
-        <FunderHome me={me} />
-      ) : (
-        <AdminDashboard />
-      )}
+      {role === 'borrower' ? <BorrowerHome /> : role === 'funder' ? <FunderHome me={me} /> : <AdminHome />}
     </>
   );
 }
@@ -41,6 +38,23 @@ export default function DashboardRoute() {
 function BorrowerHome() {
   const { data } = useMyProjects(portfolioParams());
   return <BorrowerDashboard stats={data?.stats ?? null} portfolio={<ProjectPortfolio />} />;
+}
+
+/** The admin's four stat cards: the same GET /admin/stats query (and cards) as the panel's Overview. */
+function AdminHome() {
+  const stats = useAdminStats();
+  return (
+    <AdminDashboard
+      overview={
+        <OverviewTab
+          stats={stats.data}
+          isLoading={stats.isLoading}
+          isError={stats.isError}
+          onRetry={() => stats.refetch()}
+        />
+      }
+    />
+  );
 }
 
 /** The funder's banners, or (with marketplace access) the stats, the plan and the recommendations. */
@@ -57,6 +71,8 @@ function FunderHome({ me }: { me: Me }) {
         <SubscriptionSummary status={me.subscription_status} periodEnd={me.subscription_period_end} />
       }
       stats={dashboard.data ?? null}
+      // GET /portfolio: the funder's open deals.
+      activeDeals={<ActiveDeals />}
       // The same GET /dashboard/funder query as the stats: one request for both.
       recommended={<RecommendedProjects withHeading={false} />}
     />

@@ -3,17 +3,23 @@ import { marketplaceSorts } from '@plinth/domain/marketplace';
 import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { LoadFailedAlert, LoadingBlock } from '../../components/load-states';
-import { useMe } from '../../features/auth/api/get-me';
 import { useMarketplace } from '../../features/marketplace/api/list-marketplace';
 import { MarketplaceFiltersPanel } from '../../features/marketplace/components/marketplace-filters';
 import { MarketplaceGateNotice } from '../../features/marketplace/components/marketplace-gate-notice';
 import { MarketplaceStats } from '../../features/marketplace/components/marketplace-stats';
+import { MobileFilters } from '../../features/marketplace/components/mobile-filters';
 import { OpportunityGrid } from '../../features/marketplace/components/opportunity-grid';
 import { SavedSearches } from '../../features/marketplace/components/saved-searches';
 import { useExportResults } from '../../features/marketplace/hooks/use-export-results';
-import { hasAnyFilter, useMarketplaceParams } from '../../features/marketplace/hooks/use-marketplace-params';
+import {
+  activeFilterCount,
+  hasAnyFilter,
+  useMarketplaceParams,
+} from '../../features/marketplace/hooks/use-marketplace-params';
 import { gateOfAccount, gateOfError } from '../../features/marketplace/utils/marketplace-gate';
 import { sortLabels } from '../../features/marketplace/utils/marketplace-labels';
+import { useMe } from '../../lib/get-me';
+import { useIsMobile } from '../../lib/use-is-mobile';
 
 const sortOptions = marketplaceSorts.map((value) => ({ value, label: sortLabels[value] }));
 
@@ -41,6 +47,7 @@ function Marketplace() {
   const query = useMarketplace(params, { enabled: loanRangeError === null });
   const { exportResults, isExporting } = useExportResults(params);
   const hasFilters = hasAnyFilter(filters);
+  const isMobile = useIsMobile();
   const clearFilters = () => applyFilters({}, sort);
   const data = query.data;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
@@ -79,16 +86,26 @@ function Marketplace() {
     );
   }
 
+  const stats = <MarketplaceStats stats={loanRangeError ? undefined : data?.stats} />;
+  const filtersPanel = (
+    <MarketplaceFiltersPanel
+      filters={filters}
+      loanRangeError={loanRangeError}
+      onChange={setFilter}
+      onClear={clearFilters}
+      hasFilters={hasFilters}
+    />
+  );
+
+  // On a phone the results come first: filters behind a button, the figures after the results.
   return (
     <Stack gap="lg">
-      <MarketplaceStats stats={loanRangeError ? undefined : data?.stats} />
-      <MarketplaceFiltersPanel
-        filters={filters}
-        loanRangeError={loanRangeError}
-        onChange={setFilter}
-        onClear={clearFilters}
-        hasFilters={hasFilters}
-      />
+      {!isMobile && stats}
+      {isMobile ? (
+        <MobileFilters activeCount={activeFilterCount(filters)}>{filtersPanel}</MobileFilters>
+      ) : (
+        filtersPanel
+      )}
       <Group justify="space-between" align="flex-end" gap="sm">
         <Select
           label="Sort by"
@@ -123,6 +140,7 @@ function Marketplace() {
           : ''}
       </Text>
       <div aria-busy={query.isFetching}>{results}</div>
+      {isMobile && stats}
     </Stack>
   );
 }

@@ -2,22 +2,30 @@ import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import { canEditListing } from '@plinth/domain/listing';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { useMe } from '../../features/auth/api/get-me';
+import { AnalyseWithBrokerAiButton } from '../../features/broker-ai/components/analyse-button';
 import { AccessRequired } from '../../features/marketplace/components/access-required';
 import { GrantedAccessNotice } from '../../features/marketplace/components/granted-access-notice';
 import { MarketplaceGateNotice } from '../../features/marketplace/components/marketplace-gate-notice';
 import { gateOfError } from '../../features/marketplace/utils/marketplace-gate';
-import { isPreviewView } from '../../features/marketplace/utils/project-view';
+import { funderAccessOf, isPreviewView } from '../../features/marketplace/utils/project-view';
+import { usePortfolio } from '../../features/portfolio/api/get-portfolio';
 import { useProject } from '../../features/projects/api/get-project';
+import { ProjectDealsSection } from '../../features/projects/components/project-deals-section';
 import { ProjectDetailHeader } from '../../features/projects/components/project-detail-header';
 import { ProjectDetailTabs } from '../../features/projects/components/project-detail-tabs';
+import { QuoteComparison } from '../../features/projects/components/quote-comparison';
 import { ApiError } from '../../lib/api-client';
+import { useMe } from '../../lib/get-me';
 
 export default function ProjectDetailRoute() {
   const { id = '' } = useParams();
   const [searchParams] = useSearchParams();
   const { data: me } = useMe();
   const query = useProject(id);
+  const isFunder = me?.role === 'funder';
+  // The funder's deal on this project (its room), read from their portfolio once access is granted.
+  const hasFullView = !!query.data && !isPreviewView(query.data);
+  const portfolio = usePortfolio({ enabled: isFunder && hasFullView });
 
   if (query.isPending)
     return (
@@ -25,8 +33,6 @@ export default function ProjectDetailRoute() {
         <Loader role="status" aria-label="Loading project" />
       </Center>
     );
-
-  const isFunder = me?.role === 'funder';
 
   if (query.isError) {
     // A funder whose approval or subscription lapsed is refused by the marketplace gate.
@@ -96,7 +102,21 @@ export default function ProjectDetailRoute() {
         isOwner={isOwner}
         showReturnToAdmin={isAdmin && searchParams.get('admin_review') === 'true'}
       />
-      {isFunder && <GrantedAccessNotice />}
+      <AnalyseWithBrokerAiButton projectId={project.id} />
+      {isFunder && (
+        <GrantedAccessNotice
+          projectId={project.id}
+          {...funderAccessOf(project)}
+          dealId={portfolio.data?.items.find((item) => item.project_id === project.id)?.deal_id ?? null}
+        />
+      )}
+      {/* The developer's deals and their quotes side by side, once the listing can have any. */}
+      {isOwner && (project.payment_status === 'paid' || project.deal_count > 0) && (
+        <Stack gap="xl">
+          <ProjectDealsSection projectId={project.id} />
+          <QuoteComparison projectId={project.id} />
+        </Stack>
+      )}
       <ProjectDetailTabs project={project} canManageDocuments={isOwner && canEditListing(project)} />
     </Stack>
   );

@@ -5,6 +5,7 @@ import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { SessionError } from '../../features/auth/components/session-error';
 import { useAuthState } from '../../features/auth/hooks/use-auth-state';
 import { useSignOut } from '../../features/auth/hooks/use-sign-out';
+import { FloatingChat } from '../../features/broker-ai/components/floating-chat';
 import { MessagesNavBadge } from '../../features/messages/components/messages-nav-badge';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { MobileNav } from './mobile-nav';
@@ -72,6 +73,7 @@ function SignedInShell({ name, email, role, pathname }: SignedInShellProps) {
       </main>
       {showsShellFooter(pathname) && <ShellFooter />}
       <MobileNav role={role} onSignOut={signOut} />
+      <FloatingChat pathname={pathname} />
     </div>
   );
 }

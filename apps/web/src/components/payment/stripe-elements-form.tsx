@@ -2,7 +2,7 @@ import { Box, Button, Input, Stack } from '@mantine/core';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useState } from 'react';
-import type { PaymentOutcome, StripeCard, StripeCardFormProps } from './stripe-card-form';
+import type { PaymentOutcome, StripeCard, StripeCardFormProps } from './stripe-card-types';
 
 /** Stripe Elements itself; only stripe-card-form.tsx imports it, lazily, so Stripe stays out of other bundles. */
 

@@ -1,5 +1,5 @@
-import { LISTING_FEE_AUD, SUBSCRIPTION_FEE_AUD } from '@plinth/domain/constants';
 import { formatAud } from '@plinth/domain/format';
+import type { Pricing } from '@plinth/domain/system-settings';
 
 export type LegalPath = '/privacy' | '/terms' | '/cookies';
 
@@ -12,8 +12,14 @@ export type LegalDocument = {
 export const LAST_UPDATED = 'January 2025';
 export const SUPPORT_EMAIL = 'support@plinth.com.au';
 
-/** Static legal text (spec 000 section 2: dated January 2025), written plainly and kept short. */
-export const LEGAL_DOCUMENTS: Record<LegalPath, LegalDocument> = {
+/** The Fees paragraph with the prices the admin set; without them (still loading), the same terms in words. */
+const feesParagraph = (pricing: Pricing | undefined) =>
+  pricing
+    ? `Developers pay ${formatAud(pricing.listing_fee_aud)} for each project listing. Funders pay ${formatAud(pricing.subscription_price_aud)} a month for professional access. All prices are in Australian dollars.`
+    : 'Developers pay a fee for each project listing. Funders pay a monthly subscription for professional access. All prices are in Australian dollars.';
+
+/** Static legal text (spec 000 section 2: dated January 2025), written plainly and kept short; prices from the settings. */
+export const legalDocuments = (pricing: Pricing | undefined): Record<LegalPath, LegalDocument> => ({
   '/privacy': {
     title: 'Privacy Policy',
     intro:
@@ -66,9 +72,7 @@ export const LEGAL_DOCUMENTS: Record<LegalPath, LegalDocument> = {
       },
       {
         heading: 'Fees',
-        paragraphs: [
-          `Developers pay ${formatAud(LISTING_FEE_AUD)} for each project listing. Funders pay ${formatAud(SUBSCRIPTION_FEE_AUD)} a month for professional access. All prices are in Australian dollars.`,
-        ],
+        paragraphs: [feesParagraph(pricing)],
       },
       {
         heading: 'Your content and conduct',
@@ -108,6 +112,8 @@ export const LEGAL_DOCUMENTS: Record<LegalPath, LegalDocument> = {
       },
     ],
   },
-};
+});
 
-export const isLegalPath = (pathname: string): pathname is LegalPath => pathname in LEGAL_DOCUMENTS;
+const LEGAL_PATHS: readonly string[] = ['/privacy', '/terms', '/cookies'] satisfies LegalPath[];
+
+export const isLegalPath = (pathname: string): pathname is LegalPath => LEGAL_PATHS.includes(pathname);

@@ -2,6 +2,7 @@ import { Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title 
 import type { AdminUser } from '@plinth/domain/admin';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
+import { EmailText } from '../../../components/email-text';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useLoadFailedNotice } from '../../../lib/use-load-failed-notice';
 import { PEOPLE_PER_PAGE, useAdminUsers } from '../api/get-admin-users';
@@ -102,7 +103,7 @@ function FunderCard({ funder, onApprove }: { funder: AdminUser; onApprove: (fund
         <Stack gap={6}>
           <Field label="Company" value={companyOf(funder)} />
           <Field label="Company type" value={funder.company_type || 'Not specified'} />
-          <Field label="Email" value={funder.email} />
+          <Field label="Email" value={<EmailText email={funder.email} />} />
           <Field
             label="Subscription"
             value={
@@ -129,7 +130,7 @@ function Field({ label, value }: { label: string; value: ReactNode }) {
       <Text fz="sm" c="gray.7" miw={110} style={{ flexShrink: 0 }}>
         {label}
       </Text>
-      <Text component="div" fz="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+      <Text component="div" fz="sm" style={{ overflowWrap: 'break-word', minWidth: 0 }}>
         {value}
       </Text>
     </Group>

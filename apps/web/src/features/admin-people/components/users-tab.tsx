@@ -8,6 +8,7 @@ import { useLoadFailedNotice } from '../../../lib/use-load-failed-notice';
 import { useApproveUser } from '../api/approve-user';
 import { PEOPLE_PER_PAGE, useAdminUsers } from '../api/get-admin-users';
 import { useDialogTarget } from '../hooks/use-dialog-target';
+import { useLinkedPerson } from '../hooks/use-linked-person';
 import { roleLabelOf } from '../utils/people-labels';
 import { AdminMessageModal } from './admin-message-modal';
 import { ListEmpty, ListFailed, ListLoading, ListPagination } from './list-states';
@@ -35,7 +36,9 @@ export function UsersTab() {
   const [filter, setFilter] = useState<UsersFilter>('all');
   const [page, setPage] = useState(1);
   const users = useAdminUsers({ filter, page, limit: PEOPLE_PER_PAGE });
-  useLoadFailedNotice(users.isError);
+  // Someone a link opened (the override history's names), whichever page they are on.
+  const linked = useLinkedPerson();
+  useLoadFailedNotice(users.isError || linked.hasFailed);
 
   const approve = useApproveUser();
   const viewing = useDialogTarget<AdminUser>();
@@ -104,6 +107,7 @@ export function UsersTab() {
       )}
 
       <UserDetailsDrawer user={viewing.target} opened={viewing.isOpen} onClose={viewing.close} />
+      <UserDetailsDrawer user={linked.person} opened={linked.isOpen} onClose={linked.close} />
       <AdminMessageModal recipient={messaging.target} opened={messaging.isOpen} onClose={messaging.close} />
     </Stack>
   );

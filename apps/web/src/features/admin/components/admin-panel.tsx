@@ -5,10 +5,12 @@ import { useLoadFailedNotice } from '../../../lib/use-load-failed-notice';
 import { type AdminProjectsFilter, useAdminProjects } from '../api/get-admin-projects';
 import { useAdminStats } from '../api/get-admin-stats';
 import { AdminHeader } from './admin-header';
+import { AnalyticsTab } from './analytics-tab';
 import { ComingLaterPanel } from './coming-later-panel';
-import { OverrideHistoryTable } from './override-history-table';
+import { GodModeTab } from './god-mode-tab';
 import { OverviewTab } from './overview-tab';
 import { ProjectsTab } from './projects-tab';
+import { SettingsTab } from './settings-tab';
 
 const tabs = [
   'overview',
@@ -127,20 +129,13 @@ export function AdminPanel({ people, peopleCounts }: AdminPanelProps = {}) {
           {people?.funders ?? <ComingLaterPanel title="Funders" text={LATER} />}
         </Tabs.Panel>
         <Tabs.Panel value="god-mode" pt="lg">
-          <Stack gap="lg">
-            <ComingLaterPanel
-              title="God Mode"
-              text={`Unpaid projects, recent payments${people ? '' : ', pending funders'} and quick actions: ${LATER.toLowerCase()}`}
-            />
-            {people?.pendingFunders}
-            <OverrideHistoryTable />
-          </Stack>
+          <GodModeTab pendingFunders={people?.pendingFunders} />
         </Tabs.Panel>
         <Tabs.Panel value="analytics" pt="lg">
-          <ComingLaterPanel title="Analytics" text="Analytics coming soon." />
+          <AnalyticsTab />
         </Tabs.Panel>
         <Tabs.Panel value="settings" pt="lg">
-          <ComingLaterPanel title="Settings" text={LATER} />
+          <SettingsTab />
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -1,7 +1,11 @@
-import { Alert, Center, Loader, Paper, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Center, Loader, Paper, Table, Text, Title } from '@mantine/core';
+import { auditActionLabel, auditTargetTypeLabel } from '@plinth/domain/audit';
 import { formatDateTime } from '@plinth/domain/format';
+import { adminPersonPath } from '@plinth/domain/routes';
 import { useEffect } from 'react';
-import { useOverrideHistory } from '../api/get-override-history';
+import { Link } from 'react-router';
+import { type OverrideHistoryEntry, useOverrideHistory } from '../api/get-override-history';
+import { adminProjectUrl } from '../utils/project-links';
 
 /** Recent override history (spec 001 section 2.3, God Mode): the newest ten admin actions. */
 export function OverrideHistoryTable() {
@@ -45,12 +49,9 @@ export function OverrideHistoryTable() {
                   <Table.Tr key={entry.id}>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.created_at)}</Table.Td>
                     <Table.Td>{entry.admin_name ?? '—'}</Table.Td>
-                    <Table.Td>{entry.action_type}</Table.Td>
+                    <Table.Td>{auditActionLabel(entry.action_type)}</Table.Td>
                     <Table.Td>
-                      <Text fz="sm">{entry.target_type}</Text>
-                      <Text fz="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                        {entry.target_id}
-                      </Text>
+                      <Target entry={entry} />
                     </Table.Td>
                     <Table.Td>{entry.reason ?? '—'}</Table.Td>
                   </Table.Tr>
@@ -61,5 +62,38 @@ export function OverrideHistoryTable() {
         </Paper>
       )}
     </section>
+  );
+}
+
+/** Where a target's name leads: the project page (admin review mode), or the person's details. */
+function targetHref(entry: OverrideHistoryEntry): string | null {
+  if (entry.is_target_deleted) return null;
+  if (entry.target_type === 'project') return adminProjectUrl(entry.target_id);
+  if (entry.target_type === 'user' || entry.target_type === 'subscription')
+    return adminPersonPath(entry.target_id);
+  return null;
+}
+
+/** What the entry is about in words: its kind, then its name, a link while it still exists. */
+function Target({ entry }: { entry: OverrideHistoryEntry }) {
+  const href = targetHref(entry);
+  return (
+    <>
+      <Text fz="xs" c="gray.7">
+        {auditTargetTypeLabel(entry.target_type)}
+      </Text>
+      {entry.target_name === null ? (
+        <Text fz="sm">—</Text>
+      ) : href ? (
+        <Anchor component={Link} to={href} fz="sm" style={{ overflowWrap: 'anywhere' }}>
+          {entry.target_name}
+        </Anchor>
+      ) : (
+        <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+          {entry.target_name}
+          {entry.is_target_deleted && ' (deleted)'}
+        </Text>
+      )}
+    </>
   );
 }

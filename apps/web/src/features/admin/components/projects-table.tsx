@@ -1,6 +1,8 @@
 import { Button, Group, Table, Text } from '@mantine/core';
 import type { AdminProject } from '@plinth/domain/admin';
 import { formatAud, formatDate } from '@plinth/domain/format';
+import { EmailText } from '../../../components/email-text';
+import { PaymentReference } from '../../../components/payment-reference';
 import { publishOverrideFor } from '../hooks/use-override-action';
 import {
   ChangeStatusMenu,
@@ -39,18 +41,16 @@ export function ProjectsTable({ projects, handlers }: ProjectsTableProps) {
               </Table.Th>
               <Table.Td miw={200}>
                 <Text fz="sm">{project.borrower_name}</Text>
-                <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {project.borrower_email}
+                <Text fz="xs" c="dimmed">
+                  <EmailText email={project.borrower_email} />
                 </Text>
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatAud(project.loan_amount)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <ProjectStatusBadge label={project.status_label} />
               </Table.Td>
-              <Table.Td maw={160}>
-                <Text ff="monospace" fz="xs" style={{ overflowWrap: 'anywhere' }}>
-                  {project.payment_intent_id ?? '—'}
-                </Text>
+              <Table.Td>
+                <PaymentReference reference={project.payment_intent_id} />
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(project.created_at)}</Table.Td>
               <Table.Td>

@@ -1,4 +1,6 @@
 import { Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { adminMessages } from '@plinth/domain/admin';
 import { ReasonModal } from '../../../components/reason-modal';
 
 interface StatusReasonModalProps {
@@ -14,8 +16,9 @@ interface StatusReasonModalProps {
 }
 
 /**
- * The reason prompt of a status change (spec 001 section 4.1). Like the prompt it stands for,
- * cancelling it or confirming it empty does nothing.
+ * The reason prompt of a status change (spec 001 section 4.1). Cancelling it does nothing;
+ * confirming it with a blank reason says 'Reason Required' and keeps it open (issue 8: a prompt
+ * that silently closed left the admin unsure whether anything had changed).
  */
 export function StatusReasonModal({
   opened,
@@ -31,6 +34,14 @@ export function StatusReasonModal({
       title="Change Status"
       reasonLabel="Reason for the status change"
       confirmLabel="Change Status"
+      isReasonRequired
+      onBlankReason={() =>
+        notifications.show({
+          color: 'red',
+          title: 'Reason Required',
+          message: adminMessages.overrideReasonRequired,
+        })
+      }
       isPending={isPending}
       canCancelWhilePending
       onClose={onClose}

@@ -2,7 +2,7 @@ import type { ProfileBody } from '@plinth/domain/onboarding';
 import type { Me, ProfileResponse } from '@plinth/domain/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { meQueryKey } from './get-me';
+import { meQueryKey } from '../../../lib/get-me';
 
 export const completeProfile = (body: ProfileBody) =>
   api<ProfileResponse>('/auth/complete-profile', { method: 'POST', body });

@@ -1,7 +1,7 @@
 import type { Me, SetRoleBody } from '@plinth/domain/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
-import { meQueryKey } from './get-me';
+import { meQueryKey } from '../../../lib/get-me';
 
 export const setRole = (body: SetRoleBody) => api<Me>('/auth/set-role', { method: 'POST', body });
 

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { authClient } from '../../../lib/auth-client';
-import { meQueryOptions } from '../api/get-me';
+import { meQueryOptions } from '../../../lib/get-me';
 
 export type AuthMode = 'sign-in' | 'sign-up';
 

@@ -1,6 +1,6 @@
 import type { AuthState } from '@plinth/domain/routes';
 import type { Me } from '@plinth/domain/users';
-import { useMe } from '../api/get-me';
+import { useMe } from '../../../lib/get-me';
 
 /** The session as the domain's route guard reads it (`decideRoute`). */
 export function toAuthState(me: Me | null | undefined): AuthState {

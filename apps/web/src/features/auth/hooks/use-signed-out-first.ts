@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { authClient } from '../../../lib/auth-client';
-import { meQueryKey, useMe } from '../api/get-me';
+import { meQueryKey, useMe } from '../../../lib/get-me';
 
 export type SignedOutFirstState = 'checking' | 'signing-out' | 'ready';
 

@@ -44,6 +44,8 @@ interface FunderDashboardProps {
   subscriptionSummary: ReactNode;
   /** From GET /api/dashboard/funder; null while it loads (or if it failed). */
   stats: FunderDashboardStats | null;
+  /** 'Your Active Deals' (features/portfolio), composed by the route under this section's heading. */
+  activeDeals: ReactNode;
   /** 'Recommended for You' (features/marketplace), composed by the route under this section's heading. */
   recommended: ReactNode;
 }
@@ -55,6 +57,7 @@ export function FunderDashboard({
   subscribeAction,
   subscriptionSummary,
   stats,
+  activeDeals,
   recommended,
 }: FunderDashboardProps) {
   const state = funderStateOf(isApproved, subscriptionStatus, subscriptionPeriodEnd);
@@ -88,7 +91,14 @@ export function FunderDashboard({
     case 'subscribe':
       return <SubscribeBanner action={subscribeAction} />;
     case 'active':
-      return <ActiveFunderDashboard stats={stats} summary={subscriptionSummary} recommended={recommended} />;
+      return (
+        <ActiveFunderDashboard
+          stats={stats}
+          summary={subscriptionSummary}
+          activeDeals={activeDeals}
+          recommended={recommended}
+        />
+      );
     default:
       return state satisfies never;
   }
@@ -116,10 +126,12 @@ function SubscribeBanner({ action }: { action: ReactNode }) {
 function ActiveFunderDashboard({
   stats,
   summary,
+  activeDeals,
   recommended,
 }: {
   stats: FunderDashboardStats | null;
   summary: ReactNode;
+  activeDeals: ReactNode;
   recommended: ReactNode;
 }) {
   const pending = '—';
@@ -137,12 +149,7 @@ function ActiveFunderDashboard({
         <Title order={2} fz="xl" mb="md" id="active-deals-heading">
           Your Active Deals
         </Title>
-        <Paper withBorder radius="md" p="xl">
-          <Text ta="center" c="gray.7">
-            No active deals yet. Deal rooms, where you and a developer work through a deal, arrive in a later
-            release.
-          </Text>
-        </Paper>
+        {activeDeals}
       </section>
       <section aria-labelledby="recommended-heading">
         <Title order={2} fz="xl" mb="md" id="recommended-heading">

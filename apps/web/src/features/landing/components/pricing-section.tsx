@@ -1,15 +1,16 @@
 import { Button, Container, Text, Title } from '@mantine/core';
-import { LISTING_FEE_AUD, SUBSCRIPTION_FEE_AUD } from '@plinth/domain/constants';
 import { formatAud } from '@plinth/domain/format';
+import type { Pricing } from '@plinth/domain/system-settings';
 import { IconCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { usePricing } from '../../../lib/pricing';
 import classes from './landing.module.css';
 
 type Journey = {
   id: string;
   audience: string;
   title: string;
-  priceNote: string;
+  priceNote: (pricing: Pricing) => string;
   points: string[];
   cta: { label: string; to: string };
 };
@@ -19,7 +20,7 @@ const JOURNEYS: Journey[] = [
     id: 'developer-path',
     audience: 'For developers',
     title: 'Raise finance for a project',
-    priceNote: `${formatAud(LISTING_FEE_AUD)} per project listing`,
+    priceNote: (pricing) => `${formatAud(pricing.listing_fee_aud)} per project listing`,
     points: [
       'Guided four-step listing with your documents in one place',
       'Reviewed by our team, then shown to verified funders',
@@ -32,7 +33,7 @@ const JOURNEYS: Journey[] = [
     id: 'funder-path',
     audience: 'For funders',
     title: 'See vetted deal flow',
-    priceNote: `${formatAud(SUBSCRIPTION_FEE_AUD)}/month professional access`,
+    priceNote: (pricing) => `${formatAud(pricing.subscription_price_aud)}/month professional access`,
     points: [
       'Browse every approved project in the marketplace',
       'Filter, sort and save the searches you run often',
@@ -49,6 +50,7 @@ type PricingSectionProps = {
 };
 
 export function PricingSection({ isPulsing }: PricingSectionProps) {
+  const pricing = usePricing();
   const priceNoteClass = isPulsing ? `${classes.priceNote} ${classes.pulse}` : classes.priceNote;
 
   return (
@@ -67,7 +69,8 @@ export function PricingSection({ isPulsing }: PricingSectionProps) {
               <h3 id={`${journey.id}-title`} className={classes.journeyTitle}>
                 {journey.title}
               </h3>
-              <p className={priceNoteClass}>{journey.priceNote}</p>
+              {/* A blank line of the same height while the prices load: the cards do not jump. */}
+              <p className={priceNoteClass}>{pricing ? journey.priceNote(pricing) : '\u00a0'}</p>
               <ul className={classes.journeyPoints}>
                 {journey.points.map((point) => (
                   <li key={point}>

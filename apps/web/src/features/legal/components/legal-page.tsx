@@ -1,13 +1,8 @@
 import { Anchor, Container, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
-import {
-  isLegalPath,
-  LAST_UPDATED,
-  LEGAL_DOCUMENTS,
-  type LegalPath,
-  SUPPORT_EMAIL,
-} from '../legal-documents';
+import { usePricing } from '../../../lib/pricing';
+import { isLegalPath, LAST_UPDATED, type LegalPath, legalDocuments, SUPPORT_EMAIL } from '../legal-documents';
 import classes from './legal-page.module.css';
 
 const OTHER_DOCUMENTS: { path: LegalPath; label: string }[] = [
@@ -20,7 +15,7 @@ const OTHER_DOCUMENTS: { path: LegalPath; label: string }[] = [
 export function LegalPage() {
   const { pathname } = useLocation();
   const path: LegalPath = isLegalPath(pathname) ? pathname : '/privacy';
-  const document = LEGAL_DOCUMENTS[path];
+  const document = legalDocuments(usePricing())[path];
 
   useEffect(() => {
     const previous = window.document.title;

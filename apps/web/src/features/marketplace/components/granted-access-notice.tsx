@@ -1,9 +1,29 @@
-import { Alert, Anchor, Text } from '@mantine/core';
+import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
+import { opportunityStateOf } from '@plinth/domain/deals';
+import type { AccessStatus } from '@plinth/domain/marketplace';
 import { IconLockOpen } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { DealRoomButton, EngageButton } from './deal-actions';
 
-/** Above the full project for a funder the developer approved: where the conversation continues. */
-export function GrantedAccessNotice() {
+interface GrantedAccessNoticeProps {
+  projectId: string;
+  accessStatus: AccessStatus | null;
+  accessRequestId: string | null;
+  /** The funder's deal on the project, when known (GET /portfolio). */
+  dealId: string | null;
+}
+
+/**
+ * Above the full project for a funder the developer approved: where the conversation continues,
+ * and Engage (no deal yet) or the way into the deal room.
+ */
+export function GrantedAccessNotice({
+  projectId,
+  accessStatus,
+  accessRequestId,
+  dealId,
+}: GrantedAccessNoticeProps) {
+  const state = opportunityStateOf({ access_status: accessStatus, deal_id: dealId });
   return (
     <Alert
       color="green"
@@ -12,13 +32,28 @@ export function GrantedAccessNotice() {
       title="Access granted"
       icon={<IconLockOpen aria-hidden />}
     >
-      <Text fz="sm">
-        The developer has shared the full project file with you. Continue the conversation in{' '}
-        <Anchor component={Link} to="/messages" c="navy.8" fz="sm">
-          Messages
-        </Anchor>
-        . Deal rooms open soon.
-      </Text>
+      <Stack gap="sm">
+        <Text fz="sm">
+          The developer has shared the full project file with you. Continue the conversation in{' '}
+          <Anchor component={Link} to="/messages" c="navy.8" fz="sm">
+            Messages
+          </Anchor>
+          {state === 'engage'
+            ? ', or Engage to open a deal room: documents, comments and your indicative quote in one place.'
+            : state === 'deal_room'
+              ? ', or in your deal room with its documents, comments and your quote.'
+              : '.'}
+        </Text>
+        {(state === 'engage' || state === 'deal_room') && (
+          <Group>
+            {state === 'engage' ? (
+              <EngageButton projectId={projectId} accessRequestId={accessRequestId} />
+            ) : (
+              <DealRoomButton projectId={projectId} accessRequestId={accessRequestId} dealId={dealId} />
+            )}
+          </Group>
+        )}
+      </Stack>
     </Alert>
   );
 }

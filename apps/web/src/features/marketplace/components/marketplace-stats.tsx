@@ -1,8 +1,6 @@
 import { Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
-import { formatAud } from '@plinth/domain/format';
+import { formatAud, formatRate } from '@plinth/domain/format';
 import type { MarketplaceResponse } from '@plinth/domain/marketplace';
-
-const percentOrDash = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)}%`);
 
 /** The stats header, over the whole filtered set (not only the page shown). */
 export function MarketplaceStats({ stats }: { stats: MarketplaceResponse['stats'] | undefined }) {
@@ -12,7 +10,7 @@ export function MarketplaceStats({ stats }: { stats: MarketplaceResponse['stats'
     { title: 'Trending Asset Class', value: stats ? (stats.trending_asset_class ?? '—') : undefined },
     {
       title: 'Average Expected Return',
-      value: stats ? percentOrDash(stats.average_expected_return) : undefined,
+      value: stats ? formatRate(stats.average_expected_return) : undefined,
     },
   ];
   return (

@@ -1,11 +1,13 @@
-import { Badge, Button, Card, Group, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { opportunityStateOf } from '@plinth/domain/deals';
 import { formatAud } from '@plinth/domain/format';
-import { hasGrantedAccess, type ProjectPreview } from '@plinth/domain/marketplace';
+import type { ProjectPreview } from '@plinth/domain/marketplace';
 import { IconBuilding, IconMapPin, IconSparkles } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useSendAccessRequest } from '../hooks/use-send-access-request';
 import { previewPlace, previewStage } from '../utils/preview-labels';
+import { DealRoomButton, EngageButton } from './deal-actions';
 import { IntroductionBox } from './introduction-box';
 import { ProjectPreviewModal } from './project-preview-modal';
 
@@ -74,32 +76,31 @@ function CardActions({ preview }: { preview: ProjectPreview }) {
   const [isPreviewOpen, setIsPreviewOpen] = useState(false);
   const [isWriting, setIsWriting] = useState(false);
   const { send, isSending } = useSendAccessRequest(preview.id);
-  const engageHintId = useId();
+  const state = opportunityStateOf(preview);
 
-  if (hasGrantedAccess(preview.access_status)) {
+  if (state === 'engage') {
     return (
       <Group grow gap="xs">
         <Button component={Link} to={`/project/${preview.id}`} variant="default" px="xs">
           View Details
         </Button>
-        {/* Deal rooms are a later issue: the button is there, explained, and does nothing yet. */}
-        <Tooltip label="Deal rooms open soon">
-          <Button
-            px="xs"
-            data-disabled
-            aria-disabled="true"
-            aria-describedby={engageHintId}
-            onClick={(event) => event.preventDefault()}
-          >
-            Engage
-          </Button>
-        </Tooltip>
-        <VisuallyHidden id={engageHintId}>Deal rooms open soon</VisuallyHidden>
+        <EngageButton projectId={preview.id} accessRequestId={preview.access_request_id} px="xs" />
       </Group>
     );
   }
 
-  if (preview.access_status === 'pending') {
+  if (state === 'deal_room') {
+    return (
+      <DealRoomButton
+        projectId={preview.id}
+        accessRequestId={preview.access_request_id}
+        dealId={preview.deal_id}
+        fullWidth
+      />
+    );
+  }
+
+  if (state === 'pending') {
     return (
       <Button disabled fullWidth>
         Request Pending

@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, Popover, Stack, Text, TextInput } from '@man
 import type { SavedSearch } from '@plinth/domain/marketplace';
 import { IconBookmark, IconBookmarkPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useMe } from '../../auth/api/get-me';
+import { useMe } from '../../../lib/get-me';
 import { useSavedSearches } from '../hooks/use-saved-searches';
 
 interface SavedSearchesProps {

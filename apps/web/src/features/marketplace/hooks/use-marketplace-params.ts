@@ -36,8 +36,11 @@ export function readFilters(search: URLSearchParams): MarketplaceFilters {
   };
 }
 
-export const hasAnyFilter = (filters: Partial<MarketplaceFilters>) =>
-  filterKeys.some((key) => filters[key] !== undefined && filters[key] !== '');
+/** How many filters are set: the count on the phone's Filters button. */
+export const activeFilterCount = (filters: Partial<MarketplaceFilters>) =>
+  filterKeys.filter((key) => filters[key] !== undefined && filters[key] !== '').length;
+
+export const hasAnyFilter = (filters: Partial<MarketplaceFilters>) => activeFilterCount(filters) > 0;
 
 /**
  * /projects keeps its filters, sort and page in the address (?state=VIC&sort=loan_amount_desc&page=2),

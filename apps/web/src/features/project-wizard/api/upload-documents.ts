@@ -1,9 +1,9 @@
 import type { uploadDocumentsResponse } from '@plinth/domain/documents';
-import { errorTextFrom } from '@plinth/domain/format';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
+import { uploadWithProgress } from '../../../lib/upload-with-progress';
 
 export type UploadDocumentsResponse = z.infer<typeof uploadDocumentsResponse>;
 
@@ -16,46 +16,26 @@ export interface UploadDocumentOptions {
 }
 
 /**
- * POST /projects/{id}/documents with one file. XMLHttpRequest rather than fetch because only it
- * reports upload progress; one request per file so each has its own bar and a failure sinks only
- * itself. The session cookie goes along (same origin); no JSON content type for multipart.
+ * POST /projects/{id}/documents with one file, one request per file so each has its own bar and a
+ * failure sinks only itself. A file the server refuses inside a 200 answer rejects too.
  */
-export function uploadDocument({
+export async function uploadDocument({
   projectId,
   documentType,
   file,
   onProgress,
 }: UploadDocumentOptions): Promise<UploadDocumentsResponse> {
-  return new Promise((resolve, reject) => {
-    const body = new FormData();
-    body.append('document_types', JSON.stringify([documentType]));
-    body.append('documents', file, file.name);
-
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/projects/${projectId}/documents`);
-    xhr.withCredentials = true;
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      const text = xhr.responseText;
-      if (xhr.status < 200 || xhr.status >= 300) {
-        reject(new ApiError(xhr.status, errorTextFrom(xhr.status, text)));
-        return;
-      }
-      try {
-        const result = JSON.parse(text) as UploadDocumentsResponse;
-        const refused = result.failed[0];
-        if (refused) reject(new ApiError(xhr.status, refused.error));
-        else resolve(result);
-      } catch {
-        reject(new ApiError(xhr.status, errorTextFrom(xhr.status, text)));
-      }
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'The upload could not reach the server'));
-    xhr.onabort = () => reject(new ApiError(0, 'The upload was cancelled'));
-    xhr.send(body);
+  const body = new FormData();
+  body.append('document_types', JSON.stringify([documentType]));
+  body.append('documents', file, file.name);
+  const result = await uploadWithProgress<UploadDocumentsResponse>({
+    path: `/projects/${projectId}/documents`,
+    body,
+    onProgress,
   });
+  const refused = result.failed[0];
+  if (refused) throw new ApiError(200, refused.error);
+  return result;
 }
 
 export type FileUploadStatus = 'uploading' | 'done' | 'failed';

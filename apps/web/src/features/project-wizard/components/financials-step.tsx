@@ -1,5 +1,6 @@
 import { Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { lvr, lvrBarPercent } from '@plinth/domain/finance';
+import { formatRate } from '@plinth/domain/format';
 import { numberOrNull } from '../utils/project-form-values';
 import { AmountInput, type ProjectForm } from './form-fields';
 
@@ -38,7 +39,7 @@ export function LvrSummary({
   landValue: number | null;
 }) {
   const value = lvr(loanAmount, landValue);
-  const text = value === null ? '—' : `${value.toFixed(1)}%`;
+  const text = formatRate(value);
   return (
     <Paper withBorder radius="md" p="md" bg="gray.0">
       <Group justify="space-between" align="baseline" wrap="nowrap">

@@ -5,6 +5,7 @@ import type { ProjectResponse } from '@plinth/domain/projects';
 import { IconMapPin, IconUsers } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { placeOf } from '../utils/figures';
+import { DealRoomButton } from './deal-room-button';
 import { badgeColours } from './listing-status-badge';
 import { PublishAction } from './publish-action';
 
@@ -19,8 +20,6 @@ const cardBadges = {
   Draft: { text: 'DRAFT', tone: 'warning' },
   Rejected: { text: 'REJECTED', tone: 'error' },
 } as const;
-
-export const PUBLISH_LABEL = 'Publish ($499)';
 
 export function BorrowerProjectCard({ project }: { project: ProjectResponse }) {
   const navigate = useNavigate();
@@ -63,7 +62,8 @@ export function BorrowerProjectCard({ project }: { project: ProjectResponse }) {
           <Button variant="default" fullWidth onClick={() => navigate(`/project/${project.id}`)}>
             View Details
           </Button>
-          {label === 'Draft' && <PublishAction project={project} label={PUBLISH_LABEL} size="sm" fullWidth />}
+          <DealRoomButton project={project} fullWidth />
+          {label === 'Draft' && <PublishAction project={project} action="Publish" size="sm" fullWidth />}
           {label === 'Under Review' && (
             <Button disabled fullWidth>
               Under Admin Review

@@ -2,14 +2,18 @@ import { Button, type ButtonProps, Group, Stack } from '@mantine/core';
 import { canEditListing, listingLabel } from '@plinth/domain/listing';
 import type { ProjectResponse } from '@plinth/domain/projects';
 import { Link } from 'react-router';
+import { DealRoomButton } from './deal-room-button';
 import { PublishAction } from './publish-action';
 
-export const PAY_TO_PUBLISH_LABEL = 'Pay to Publish ($499)';
-
 type ListingActionsProps = {
-  project: Pick<ProjectResponse, 'id' | 'title' | 'payment_status' | 'visible' | 'documents_complete'>;
+  project: Pick<
+    ProjectResponse,
+    'id' | 'title' | 'payment_status' | 'visible' | 'documents_complete' | 'deal_count'
+  >;
   /** In lists the row also links to the project. */
   showView?: boolean;
+  /** In lists the row also opens its deal rooms (spec 000 section 2), when it has any. */
+  showDealRoom?: boolean;
   /** Stacked full-width buttons, for the mobile cards. */
   stacked?: boolean;
   size?: ButtonProps['size'];
@@ -23,6 +27,7 @@ type ListingActionsProps = {
 export function ListingActions({
   project,
   showView = false,
+  showDealRoom = false,
   stacked = false,
   size = 'xs',
 }: ListingActionsProps) {
@@ -42,6 +47,7 @@ export function ListingActions({
           View
         </Button>
       )}
+      {showDealRoom && <DealRoomButton project={project} size={size} fullWidth={stacked} />}
       {isEditable && (
         <Button
           component={Link}
@@ -54,7 +60,7 @@ export function ListingActions({
         </Button>
       )}
       {label === 'Draft' && (
-        <PublishAction project={project} label={PAY_TO_PUBLISH_LABEL} size={size} fullWidth={stacked} />
+        <PublishAction project={project} action="Pay to Publish" size={size} fullWidth={stacked} />
       )}
       {label === 'Under Review' && (
         <Button disabled size={size} fullWidth={stacked}>

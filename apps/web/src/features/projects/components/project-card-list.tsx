@@ -1,7 +1,7 @@
 import { Anchor, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatAud, formatDate } from '@plinth/domain/format';
 import type { ProjectResponse } from '@plinth/domain/projects';
-import { IconMapPin } from '@tabler/icons-react';
+import { IconMapPin, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { placeOf } from '../utils/figures';
 import { ListingActions } from './listing-actions';
@@ -27,9 +27,15 @@ export function ProjectCardList({ projects }: { projects: readonly ProjectRespon
               </Anchor>
               <ListingStatusBadge listing={project} />
             </Group>
-            <Group gap={6} c="gray.7" wrap="nowrap">
-              <IconMapPin aria-hidden size={16} />
-              <Text fz="sm">{placeOf(project)}</Text>
+            <Group gap="lg" c="gray.7">
+              <Group gap={6} wrap="nowrap">
+                <IconMapPin aria-hidden size={16} />
+                <Text fz="sm">{placeOf(project)}</Text>
+              </Group>
+              <Group gap={6} wrap="nowrap">
+                <IconUsers aria-hidden size={16} />
+                <Text fz="sm">{project.deal_count === 1 ? '1 deal' : `${project.deal_count} deals`}</Text>
+              </Group>
             </Group>
             <Group justify="space-between">
               <Stack gap={0}>
@@ -47,7 +53,7 @@ export function ProjectCardList({ projects }: { projects: readonly ProjectRespon
                 <Text fz="sm">{formatDate(project.created_at)}</Text>
               </Stack>
             </Group>
-            <ListingActions project={project} showView stacked size="sm" />
+            <ListingActions project={project} showView showDealRoom stacked size="sm" />
           </Stack>
         </Paper>
       ))}

@@ -2,9 +2,11 @@ import { Alert, Button, Group, List, Modal, Paper, Stack, Text, Title } from '@m
 import { notifications } from '@mantine/notifications';
 import { documentTypeLabel, type ProjectDocument } from '@plinth/domain/documents';
 import { formatDate } from '@plinth/domain/format';
-import { IconAlertTriangle, IconDownload, IconEye, IconFileText, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconEye, IconFileText, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { DocumentViewInsight } from '../../../components/document-view-insight';
+import { DownloadFileButton } from '../../../components/download-file-button';
 import { useDeleteDocument } from '../api/delete-document';
 import type { ProjectDocumentsResponse } from '../api/get-project-documents';
 import { DocumentPreviewModal } from './document-preview-modal';
@@ -87,6 +89,7 @@ export function ProjectDocumentsTab({
                       Uploaded {formatDate(doc.uploaded_at)}
                       {doc.uploader_name ? ` by ${doc.uploader_name}` : ''}
                     </Text>
+                    {doc.viewed_by && <DocumentViewInsight views={doc.viewed_by} />}
                   </Stack>
                 </Group>
                 <Group gap="xs">
@@ -99,17 +102,7 @@ export function ProjectDocumentsTab({
                   >
                     Preview
                   </Button>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    component="a"
-                    href={doc.download_url}
-                    download={doc.file_name}
-                    leftSection={<IconDownload aria-hidden size={16} />}
-                    aria-label={`Download ${doc.file_name}`}
-                  >
-                    Download
-                  </Button>
+                  <DownloadFileButton url={doc.download_url} fileName={doc.file_name} />
                   {canManage && (
                     <Button
                       size="xs"

@@ -1,7 +1,8 @@
 import { Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { lvrBarPercent } from '@plinth/domain/finance';
+import { formatRate } from '@plinth/domain/format';
 import type { ProjectResponse } from '@plinth/domain/projects';
-import { audOrDash, countOrDash, percentOrDash, ratioOrDash } from '../utils/figures';
+import { audOrDash, countOrDash, ratioOrDash } from '../utils/figures';
 import { DetailFields } from './detail-fields';
 
 /** Lenders read LVR bands: up to 65 % comfortable, to 80 % usual, above that stretched. */
@@ -17,7 +18,7 @@ export function ProjectFinancialsTab({ project }: { project: ProjectResponse }) 
         <DetailFields
           fields={[
             { label: 'Loan amount', value: audOrDash(project.loan_amount) },
-            { label: 'Interest rate', value: percentOrDash(project.interest_rate) },
+            { label: 'Interest rate', value: formatRate(project.interest_rate) },
             { label: 'Loan term', value: countOrDash(project.loan_term, ' months') },
             { label: 'Total project cost', value: audOrDash(project.total_project_cost) },
             { label: 'Equity contribution', value: audOrDash(project.equity_contribution) },
@@ -39,7 +40,7 @@ export function ProjectFinancialsTab({ project }: { project: ProjectResponse }) 
               <Text fz="xs" fw={700} c="gray.7" tt="uppercase" style={{ letterSpacing: '0.04em' }}>
                 LVR (loan to land value)
               </Text>
-              <Text fw={700}>{percentOrDash(project.lvr)}</Text>
+              <Text fw={700}>{formatRate(project.lvr)}</Text>
             </Group>
             <Progress
               value={lvrBarPercent(project.lvr)}
@@ -54,7 +55,7 @@ export function ProjectFinancialsTab({ project }: { project: ProjectResponse }) 
               { label: 'ICR', value: ratioOrDash(project.icr) },
               { label: 'Debt / equity', value: ratioOrDash(project.debt_to_equity) },
               { label: 'Monthly interest', value: audOrDash(project.monthly_interest) },
-              { label: 'Profit margin (on cost)', value: percentOrDash(project.profit_margin) },
+              { label: 'Profit margin (on cost)', value: formatRate(project.profit_margin) },
             ]}
           />
         </Stack>

@@ -9,7 +9,7 @@ import { ListingStatusBadge } from './listing-status-badge';
 /** The desktop list of /my-projects. */
 export function ProjectTable({ projects }: { projects: readonly ProjectResponse[] }) {
   return (
-    <Table.ScrollContainer minWidth={820}>
+    <Table.ScrollContainer minWidth={900}>
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -19,6 +19,9 @@ export function ProjectTable({ projects }: { projects: readonly ProjectResponse[
               Loan amount
             </Table.Th>
             <Table.Th scope="col">Status</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Deals
+            </Table.Th>
             <Table.Th scope="col">Created</Table.Th>
             <Table.Th scope="col">Actions</Table.Th>
           </Table.Tr>
@@ -38,9 +41,10 @@ export function ProjectTable({ projects }: { projects: readonly ProjectResponse[
               <Table.Td>
                 <ListingStatusBadge listing={project} />
               </Table.Td>
+              <Table.Td ta="right">{project.deal_count}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(project.created_at)}</Table.Td>
               <Table.Td>
-                <ListingActions project={project} showView />
+                <ListingActions project={project} showView showDealRoom />
               </Table.Td>
             </Table.Tr>
           ))}

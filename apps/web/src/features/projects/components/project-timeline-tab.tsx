@@ -43,7 +43,7 @@ function historyOf(project: ProjectResponse): HistoryItem[] {
   if (listingLabel(project) === 'Published')
     items.push({
       title: 'Published to funders',
-      when: null,
+      when: project.published_at,
       icon: <IconCircleCheck aria-hidden size={14} />,
     });
   items.push({ title: 'Last updated', when: project.updated_at, icon: <IconClock aria-hidden size={14} /> });

@@ -1,14 +1,16 @@
 import { Button, type ButtonProps, Stack, Text } from '@mantine/core';
+import { formatAud } from '@plinth/domain/format';
 import { paymentMessages } from '@plinth/domain/payments';
 import type { ProjectResponse } from '@plinth/domain/projects';
 import { useId } from 'react';
+import { usePricing } from '../../../lib/pricing';
 import { usePublishPayment } from '../hooks/use-publish-payment';
 import { PublishProjectModal } from './publish-project-modal';
 
 interface PublishActionProps {
   project: Pick<ProjectResponse, 'id' | 'title' | 'documents_complete'>;
-  /** 'Publish ($499)' on the dashboard card, 'Pay to Publish ($499)' in the list and on the project. */
-  label: string;
+  /** 'Publish' on the dashboard card, 'Pay to Publish' in the list and on the project; the fee follows. */
+  action: 'Publish' | 'Pay to Publish';
   size?: ButtonProps['size'];
   fullWidth?: boolean;
 }
@@ -17,8 +19,11 @@ interface PublishActionProps {
  * The button that opens the Publish modal for one unpaid project. Until every required document is
  * uploaded it is disabled, with the reason written under it (a tooltip would be lost on touch).
  */
-export function PublishAction({ project, label, size = 'sm', fullWidth }: PublishActionProps) {
+export function PublishAction({ project, action, size = 'sm', fullWidth }: PublishActionProps) {
   const payment = usePublishPayment(project.id);
+  const pricing = usePricing();
+  // 'Publish ($499)' as spec 000 writes it, with the fee the admin set (decision 021).
+  const label = pricing ? `${action} (${formatAud(pricing.listing_fee_aud)})` : action;
   const hintId = useId();
   const isBlocked = !project.documents_complete;
 

@@ -1,5 +1,4 @@
 import { Alert, Button, Center, Divider, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { LISTING_FEE_AUD } from '@plinth/domain/constants';
 import { formatAud } from '@plinth/domain/format';
 import { paymentMessages } from '@plinth/domain/payments';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -7,6 +6,7 @@ import { PaymentSecurityNote } from '../../../components/payment/payment-securit
 import { SandboxAuthentication } from '../../../components/payment/sandbox-authentication';
 import { SandboxCardForm } from '../../../components/payment/sandbox-card-form';
 import { StripeCardForm } from '../../../components/payment/stripe-card-form';
+import { usePricing } from '../../../lib/pricing';
 import type { PublishPayment } from '../hooks/use-publish-payment';
 
 interface PublishProjectModalProps {
@@ -17,7 +17,11 @@ interface PublishProjectModalProps {
 /** Spec 000 section 2 (Borrower project card): fee, card entry, Pay, and the provider's security note. */
 export function PublishProjectModal({ projectTitle, payment }: PublishProjectModalProps) {
   const { phase, isBusy } = payment;
-  const fee = formatAud(LISTING_FEE_AUD);
+  const pricing = usePricing();
+  // The amount of the intent being paid, once there is one; before that, today's fee (decision 021).
+  const intent = 'intent' in phase ? phase.intent : null;
+  const feeAud = intent ? intent.amount_cents / 100 : pricing?.listing_fee_aud;
+  const fee = feeAud === undefined ? '' : formatAud(feeAud);
 
   return (
     <Modal

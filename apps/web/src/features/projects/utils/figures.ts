@@ -1,4 +1,4 @@
-import { formatAud, formatDate } from '@plinth/domain/format';
+import { formatAud, formatDate, formatMultiple } from '@plinth/domain/format';
 
 /** Display helpers for project figures; a missing value reads '—' (never 'NaN' or '$0'). */
 
@@ -6,11 +6,7 @@ export const NOT_SET = '—';
 
 export const audOrDash = (value: number | null | undefined) => (value == null ? NOT_SET : formatAud(value));
 
-export const percentOrDash = (value: number | null | undefined) =>
-  value == null ? NOT_SET : `${value.toFixed(1)}%`;
-
-export const ratioOrDash = (value: number | null | undefined) =>
-  value == null ? NOT_SET : `${value.toFixed(2)}x`;
+export const ratioOrDash = (value: number | null | undefined) => formatMultiple(value);
 
 export const countOrDash = (value: number | null | undefined, unit = '') =>
   value == null ? NOT_SET : `${value.toLocaleString('en-AU')}${unit}`;

@@ -33,6 +33,8 @@ interface SubscriptionModalProps {
 /** The Funder Subscription modal (spec 001 section 2.4): the plan, its benefits, card entry. */
 export function SubscriptionModal({ opened, onClose }: SubscriptionModalProps) {
   const info = useSubscription(opened);
+  // The price this funder is asked for (a subscriber's own price; otherwise today's), from the server.
+  const price = info.data ? monthlyPrice(info.data.amount_cents / 100) : null;
   const flow = useSubscribe({ onSubscribed: onClose });
   const { phase, isBusy } = flow;
 
@@ -60,9 +62,11 @@ export function SubscriptionModal({ opened, onClose }: SubscriptionModalProps) {
             <Title order={3} fz="lg" c="navy.9">
               {SUBSCRIPTION_PLAN_NAME}
             </Title>
-            <Text fz="xl" fw={700} c="navy.9">
-              {monthlyPrice}
-            </Text>
+            {price && (
+              <Text fz="xl" fw={700} c="navy.9">
+                {price}
+              </Text>
+            )}
           </Group>
           <List
             mt="sm"
@@ -84,7 +88,7 @@ export function SubscriptionModal({ opened, onClose }: SubscriptionModalProps) {
         {phase.notice && <Notice notice={phase.notice} />}
 
         {phase.kind === 'authenticate' ? (
-          <SandboxAuthentication amount={monthlyPrice} isBusy={isBusy} onAuthenticate={flow.authenticate} />
+          <SandboxAuthentication amount={price ?? ''} isBusy={isBusy} onAuthenticate={flow.authenticate} />
         ) : info.isLoading ? (
           <Center py="lg">
             <Loader role="status" aria-label="Preparing secure payment" size="sm" />
@@ -102,7 +106,7 @@ export function SubscriptionModal({ opened, onClose }: SubscriptionModalProps) {
           <StripeCardForm
             publishableKey={info.data.publishable_key}
             isBusy={isBusy}
-            submitLabel={startSubscriptionLabel}
+            submitLabel={startSubscriptionLabel(info.data.amount_cents / 100)}
             fallbackMessage={subscriptionMessages.activationFallback}
             onSubmit={flow.subscribe}
           />
@@ -110,7 +114,7 @@ export function SubscriptionModal({ opened, onClose }: SubscriptionModalProps) {
           // No Stripe.js in the sandbox: a test card number stands for its test PaymentMethod.
           <SandboxCardForm
             isBusy={isBusy}
-            submitLabel={startSubscriptionLabel}
+            submitLabel={startSubscriptionLabel(info.data.amount_cents / 100)}
             onSubmit={({ cardNumber }) =>
               flow.subscribe({ createPaymentMethod: async () => sandboxPaymentMethodFor(cardNumber) })
             }

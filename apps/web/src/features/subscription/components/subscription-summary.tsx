@@ -5,6 +5,7 @@ import { SUBSCRIPTION_PLAN_NAME } from '@plinth/domain/constants';
 import { formatDate } from '@plinth/domain/format';
 import type { SubscriptionStatus } from '@plinth/domain/roles';
 import { useCancelSubscription } from '../api/cancel-subscription';
+import { useSubscription } from '../api/get-subscription';
 import { monthlyPrice } from '../utils/labels';
 
 interface SubscriptionSummaryProps {
@@ -18,6 +19,10 @@ interface SubscriptionSummaryProps {
  */
 export function SubscriptionSummary({ status, periodEnd }: SubscriptionSummaryProps) {
   const isCancelled = status === 'cancelled';
+  // The price this funder pays (the one they subscribed at), from the server.
+  const info = useSubscription();
+  const price = info.data ? monthlyPrice(info.data.amount_cents / 100) : null;
+  const period = periodEnd ? `current period ends ${formatDate(periodEnd)}` : null;
   return (
     <Paper withBorder radius="md" p="md">
       <Group justify="space-between" align="center" gap="sm">
@@ -38,9 +43,7 @@ export function SubscriptionSummary({ status, periodEnd }: SubscriptionSummaryPr
               ? periodEnd
                 ? `Active until ${formatDate(periodEnd)}`
                 : 'Cancelled'
-              : periodEnd
-                ? `${monthlyPrice} · current period ends ${formatDate(periodEnd)}`
-                : monthlyPrice}
+              : [price, period].filter(Boolean).join(' · ')}
           </Text>
         </Stack>
         {status === 'active' && <CancelSubscriptionAction periodEnd={periodEnd} />}

@@ -1,6 +1,6 @@
 import type { Me } from '@plinth/domain/users';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client';
+import { ApiError, api } from './api-client';
 
 export const meQueryKey = ['me'] as const;
 

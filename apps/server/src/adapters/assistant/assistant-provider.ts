@@ -1,0 +1,33 @@
+import type { DealFacts } from '@plinth/domain/broker-ai/calculations';
+
+/** One earlier turn of the conversation, oldest first. */
+export interface AssistantTurn {
+  sender: 'user' | 'ai';
+  message: string;
+}
+
+export interface AssistantRequest {
+  question: string;
+  history: AssistantTurn[];
+  /** The bound deal's figures, only those the asker may see. */
+  deal?: DealFacts;
+  /** A ready memo of the bound deal (project-bound sessions asking to analyse it). */
+  memo?: string;
+}
+
+/**
+ * What answers BrokerAI's questions: the built-in analyst (default, offline) or any
+ * OpenAI-compatible chat endpoint (AI_BASE_URL, AI_MODEL). Both stream text; the figures always
+ * come from packages/domain/src/broker-ai/tools.ts.
+ */
+export interface AssistantProvider {
+  readonly name: 'builtin' | 'openai-compatible';
+  reply(request: AssistantRequest): AsyncIterable<string>;
+}
+
+/** A whole reply from a streamed one. */
+export async function replyText(provider: AssistantProvider, request: AssistantRequest): Promise<string> {
+  let text = '';
+  for await (const chunk of provider.reply(request)) text += chunk;
+  return text;
+}

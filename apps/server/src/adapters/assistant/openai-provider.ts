@@ -1,0 +1,110 @@
+import { declineAnswer, isDeclinedRequest } from '@plinth/domain/broker-ai/analyst';
+import { GENERAL_INFORMATION_NOTE } from '@plinth/domain/broker-ai/answer';
+import { runToolCall, toolDefinitions } from '@plinth/domain/broker-ai/tool-calls';
+import OpenAI from 'openai';
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { AssistantProvider, AssistantRequest } from './assistant-provider';
+import { chunksOf } from './builtin-analyst';
+
+const SYSTEM_PROMPT = `You are BrokerAI, an analyst for Australian property-development finance on the Plinth marketplace.
+Use the tools for every figure: never calculate, estimate or invent a number yourself. If a figure you need is missing, ask for it.
+Plinth's LVR is loan / land value; show it beside loan / GRV ex GST and loan / TDC, each labelled.
+Quote norms as typical ranges with the kind of their source (regulator, lender or broker marketing).
+Decline politely to guarantee any outcome or to give personal financial advice.
+End every answer that bears on a decision with the line: "${GENERAL_INFORMATION_NOTE}"
+Be brief: a few short lines, plain text.`;
+
+/** How many rounds of tool calls a reply may take before the model must answer. */
+const MAX_TOOL_ROUNDS = 4;
+
+export interface OpenAiCompatibleOptions {
+  baseURL: string;
+  apiKey?: string;
+  model: string;
+  /** Milliseconds before a request to the model is given up (default 30 s). */
+  timeoutMs?: number;
+}
+
+/**
+ * Any OpenAI-compatible chat-completions endpoint, through the `openai` SDK: the domain's finance
+ * tools offered as function calls and run here, the reply streamed as it comes.
+ */
+export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions): AssistantProvider {
+  const client = new OpenAI({
+    baseURL: options.baseURL,
+    apiKey: options.apiKey ?? 'not-needed',
+    timeout: options.timeoutMs ?? 30_000,
+    maxRetries: 1,
+  });
+  const tools = toolDefinitions();
+
+  return {
+    name: 'openai-compatible',
+    async *reply(request: AssistantRequest) {
+      // A guarantee or personal advice is declined whoever answers, before any model is asked.
+      if (isDeclinedRequest(request.question)) {
+        yield* chunksOf(declineAnswer().text);
+        return;
+      }
+      const messages: ChatCompletionMessageParam[] = [
+        { role: 'system', content: SYSTEM_PROMPT },
+        ...(request.deal
+          ? [
+              {
+                role: 'system' as const,
+                content: 'This chat is about a project: call deal_figures for its figures.',
+              },
+            ]
+          : []),
+        ...request.history.map((turn) =>
+          turn.sender === 'user'
+            ? { role: 'user' as const, content: turn.message }
+            : { role: 'assistant' as const, content: turn.message },
+        ),
+        { role: 'user', content: request.memo ? `${request.question}\n\n${request.memo}` : request.question },
+      ];
+      let text = '';
+      let usedTool = false;
+      for (let round = 0; round <= MAX_TOOL_ROUNDS; round++) {
+        const stream = await client.chat.completions.create({
+          model: options.model,
+          messages,
+          stream: true,
+          ...(round < MAX_TOOL_ROUNDS ? { tools, tool_choice: 'auto' as const } : {}),
+        });
+        const calls: { id: string; name: string; args: string }[] = [];
+        for await (const chunk of stream) {
+          const delta = chunk.choices[0]?.delta;
+          if (delta?.content) {
+            text += delta.content;
+            yield delta.content;
+          }
+          for (const c of delta?.tool_calls ?? []) {
+            calls[c.index] ??= { id: '', name: '', args: '' };
+            const slot = calls[c.index]!;
+            if (c.id) slot.id = c.id;
+            if (c.function?.name) slot.name += c.function.name;
+            if (c.function?.arguments) slot.args += c.function.arguments;
+          }
+        }
+        if (calls.length === 0) break;
+        usedTool = true;
+        messages.push({
+          role: 'assistant',
+          content: null,
+          tool_calls: calls.map((c) => ({
+            id: c.id,
+            type: 'function' as const,
+            function: { name: c.name, arguments: c.args },
+          })),
+        });
+        for (const c of calls) {
+          const result = runToolCall(c.name, c.args, { deal: request.deal });
+          messages.push({ role: 'tool', tool_call_id: c.id, content: JSON.stringify(result) });
+        }
+      }
+      // A figure from our tools bears on a decision: the note is never left to the model's memory.
+      if (usedTool && !text.includes(GENERAL_INFORMATION_NOTE)) yield `\n${GENERAL_INFORMATION_NOTE}`;
+    },
+  };
+}

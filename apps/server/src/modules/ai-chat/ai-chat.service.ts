@@ -1,0 +1,129 @@
+import {
+  type AiMessage,
+  type AiSession,
+  aiChatMessages,
+  type CreateAiSessionBody,
+  type SendAiMessageResponse,
+  titleFromQuestion,
+} from '@plinth/domain/broker-ai/api';
+import { asksForMemo, type DealMemo } from '@plinth/domain/broker-ai/memo';
+import type { AssistantProvider, AssistantRequest } from '../../adapters/assistant/assistant-provider';
+import type { Viewer } from '../../auth/guards';
+import type { Db } from '../../db/database';
+import { notFound } from '../../errors';
+import { getProjectDetail } from '../projects/projects.service';
+import { dealFactsOf, dealMemoFor, readableProject } from './ai-chat.context';
+import * as repo from './ai-chat.repository';
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+/** How many sessions the history lists, and how many earlier turns a reply is given. */
+const SESSIONS_LISTED = 100;
+const HISTORY_TURNS = 20;
+const MESSAGES_LISTED = 500;
+
+const toSession = (row: repo.SessionRow): AiSession => ({
+  id: row.id,
+  session_id: row.id,
+  project_id: row.project_id,
+  session_title: row.session_title,
+  created_at: iso(row.created_at),
+});
+
+const toMessage = (row: Awaited<ReturnType<typeof repo.insertMessage>>): AiMessage => ({
+  id: row.id,
+  sender: row.sender,
+  message: row.message,
+  timestamp: iso(row.created_at),
+});
+
+/**
+ * POST /ai-chat/sessions: a free session, or one bound to a project the caller may read (the
+ * projects module's check: anything else answers its 404, never a hint the project exists).
+ */
+export async function createSession(
+  db: Db,
+  options: { viewer: Viewer; body: CreateAiSessionBody },
+): Promise<AiSession> {
+  const { viewer, body } = options;
+  const projectId = body.project_id ?? null;
+  if (projectId) await getProjectDetail(db, { viewer, projectId });
+  const row = await repo.insertSession(db, {
+    userId: viewer.id,
+    projectId,
+    title: body.session_title || null,
+  });
+  return toSession(row);
+}
+
+export async function listSessions(db: Db, options: { viewer: Viewer }): Promise<{ items: AiSession[] }> {
+  const rows = await repo.listSessions(db, options.viewer.id, SESSIONS_LISTED);
+  return { items: rows.map(toSession) };
+}
+
+/** The caller's own session, else 404 (someone else's session reads as missing). */
+export async function findOwnSession(db: Db, options: { viewer: Viewer; sessionId: string }) {
+  const session = await repo.findOwnSession(db, options.viewer.id, options.sessionId);
+  if (!session) throw notFound(aiChatMessages.sessionNotFound);
+  return session;
+}
+
+export async function listMessages(
+  db: Db,
+  options: { viewer: Viewer; sessionId: string },
+): Promise<{ items: AiMessage[] }> {
+  await findOwnSession(db, options);
+  const rows = await repo.listMessages(db, options.sessionId, MESSAGES_LISTED);
+  return { items: rows.map(toMessage) };
+}
+
+/**
+ * POST /ai-chat/sessions/{id}/messages: stores the question, asks the assistant (with the
+ * session's earlier turns and, for a project-bound session, the figures the caller may see of the
+ * project), passes each piece of the reply to `onDelta` as it comes, then stores the reply.
+ */
+export async function sendMessage(
+  deps: { db: Db; assistant: AssistantProvider },
+  options: { viewer: Viewer; sessionId: string; message: string; onDelta?: (text: string) => void },
+): Promise<SendAiMessageResponse> {
+  const { db, assistant } = deps;
+  const { viewer, message } = options;
+  const session = await findOwnSession(db, options);
+  const history = await repo.listMessages(db, session.id, HISTORY_TURNS);
+  const question = await repo.insertMessage(db, session.id, 'user', message);
+  if (!session.session_title || session.session_title === aiChatMessages.newChatTitle)
+    await repo.setSessionTitle(db, session.id, titleFromQuestion(message));
+
+  const request: AssistantRequest = {
+    question: message,
+    history: history.map((m) => ({ sender: m.sender, message: m.message })),
+  };
+  if (session.project_id) {
+    const project = await readableProject(db, viewer, session.project_id);
+    if (project) {
+      request.deal = dealFactsOf(project);
+      if (asksForMemo(message)) request.memo = (await dealMemoFor(db, project)).text;
+    }
+  }
+
+  let text = '';
+  for await (const piece of assistant.reply(request)) {
+    text += piece;
+    options.onDelta?.(piece);
+  }
+  const reply = await repo.insertMessage(db, session.id, 'ai', text.trim() || aiChatMessages.emptyReply);
+  return { user_message_id: question.id, ai_message_id: reply.id, ai_response: reply.message };
+}
+
+/**
+ * GET /ai-chat/sessions/{id}/memo: the memo of the session's project as the caller may see it
+ * now; 404 for a free session or a project the caller can no longer read.
+ */
+export async function getSessionMemo(
+  db: Db,
+  options: { viewer: Viewer; sessionId: string },
+): Promise<DealMemo> {
+  const session = await findOwnSession(db, options);
+  const project = session.project_id ? await readableProject(db, options.viewer, session.project_id) : null;
+  if (!project) throw notFound(aiChatMessages.projectNotFound);
+  return dealMemoFor(db, project);
+}

@@ -1,0 +1,139 @@
+import type { Readable } from 'node:stream';
+import {
+  countsAsInsight,
+  type DocumentViewCount,
+  type DocumentViewKind,
+  summariseDocumentViews,
+} from '@plinth/domain/data-room';
+import type { DocumentViewSummary } from '@plinth/domain/deals';
+import type { FastifyBaseLogger } from 'fastify';
+import type { FileStorage } from '../../adapters/storage/file-storage';
+import type { Db } from '../../db/database';
+import type { OpenedFile } from './send-file';
+
+/**
+ * The data-room insight's log (table document_view): every opening of a deal or project document,
+ * by whom, when, inline or as a download; and who has opened which file, for its owner side.
+ */
+
+export type ViewedDocument = { dealDocumentId: string } | { projectDocumentId: string };
+
+/** Records one opening. Called once the reader is authorised and the file found, before it is sent. */
+export async function recordDocumentView(
+  db: Db,
+  input: { viewerId: string; kind: DocumentViewKind; document: ViewedDocument },
+): Promise<void> {
+  await db
+    .insertInto('document_view')
+    .values({
+      viewer_id: input.viewerId,
+      kind: input.kind,
+      deal_document_id: 'dealDocumentId' in input.document ? input.document.dealDocumentId : null,
+      project_document_id: 'projectDocumentId' in input.document ? input.document.projectDocumentId : null,
+    })
+    .execute();
+}
+
+/**
+ * Opens an authorised reader's stored file and records the opening, for project and deal documents
+ * alike. A row whose file is missing answers `missing()` (a 404) rather than a broken stream; if the
+ * record cannot be written the file is closed and nothing is sent.
+ */
+export async function openRecordedFile(
+  ctx: { db: Db; storage: FileStorage; log: FastifyBaseLogger },
+  options: {
+    viewerId: string;
+    kind: DocumentViewKind;
+    document: ViewedDocument;
+    stored: {
+      id: string;
+      storage_key: string;
+      file_name: string;
+      mime_type: string;
+      size_bytes: number | string;
+    };
+    missing: () => Error;
+  },
+): Promise<OpenedFile> {
+  const { stored } = options;
+  let stream: Readable;
+  try {
+    stream = await ctx.storage.get(stored.storage_key);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    ctx.log.error({ err, documentId: stored.id }, 'a document row has no stored file');
+    throw options.missing();
+  }
+  try {
+    await recordDocumentView(ctx.db, {
+      viewerId: options.viewerId,
+      kind: options.kind,
+      document: options.document,
+    });
+  } catch (err) {
+    stream.destroy();
+    throw err;
+  }
+  return {
+    stream,
+    fileName: stored.file_name,
+    mimeType: stored.mime_type,
+    sizeBytes: Number(stored.size_bytes),
+  };
+}
+
+/**
+ * Who has opened each of `documents`, counted by reader (views and downloads), leaving out each
+ * document's own owner side and admins. Documents nobody else opened map to an empty list.
+ */
+export async function viewSummariesOf(
+  db: Db,
+  options: {
+    kind: 'deal' | 'project';
+    documents: readonly { id: string; ownerSide: readonly (string | null)[] }[];
+  },
+): Promise<Map<string, DocumentViewSummary[]>> {
+  const result = new Map<string, DocumentViewSummary[]>(options.documents.map((d) => [d.id, []]));
+  if (options.documents.length === 0) return result;
+  const column = options.kind === 'deal' ? 'dv.deal_document_id' : 'dv.project_document_id';
+  const rows = await db
+    .selectFrom('document_view as dv')
+    .innerJoin('user as u', 'u.id', 'dv.viewer_id')
+    .leftJoin('profile as p', 'p.user_id', 'dv.viewer_id')
+    .select((eb) => [
+      eb.ref(column).as('document_id'),
+      'dv.viewer_id',
+      'u.name as viewer_name',
+      'u.role as viewer_role',
+      'p.company_name',
+      'dv.kind',
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.max('dv.viewed_at').as('last_at'),
+    ])
+    .where(
+      column,
+      'in',
+      options.documents.map((d) => d.id),
+    )
+    .groupBy([column, 'dv.viewer_id', 'u.name', 'u.role', 'p.company_name', 'dv.kind'])
+    .execute();
+  const ownerSide = new Map(options.documents.map((d) => [d.id, d.ownerSide]));
+  const counts = new Map<string, DocumentViewCount[]>();
+  for (const row of rows) {
+    const documentId = row.document_id as string;
+    if (!countsAsInsight({ id: row.viewer_id, role: row.viewer_role }, ownerSide.get(documentId) ?? []))
+      continue;
+    const list = counts.get(documentId) ?? [];
+    list.push({
+      viewer_id: row.viewer_id,
+      viewer_name: row.viewer_name,
+      company_name: row.company_name ?? null,
+      kind: row.kind,
+      count: Number(row.count),
+      last_at: new Date(row.last_at as Date | string).toISOString(),
+    });
+    counts.set(documentId, list);
+  }
+  for (const [documentId, list] of counts) result.set(documentId, summariseDocumentViews(list));
+  return result;
+}

@@ -1,0 +1,140 @@
+import type { Readable } from 'node:stream';
+import { finished } from 'node:stream';
+import { finished as finishedAsync } from 'node:stream/promises';
+import type { Multipart, MultipartFile } from '@fastify/multipart';
+import {
+  type AllowedDocumentExtension,
+  displayFileName,
+  documentMessages,
+  documentRequestMessages,
+  extensionOf,
+  isAllowedExtension,
+} from '@plinth/domain/documents';
+import type { FieldIssue } from '@plinth/domain/onboarding';
+import type { FileStorage } from '../../adapters/storage/file-storage';
+import { newStorageKey } from '../../adapters/storage/storage-key';
+import { AppError } from '../../errors';
+import { FileRefusedError, MagicBytesGuard } from './magic-bytes';
+
+/**
+ * Receiving uploaded files, for every upload of the app (project documents, deal documents): the
+ * multipart parts read with every parser failure answered as a 4xx, and each file streamed into
+ * storage under a server-made key while its magic bytes are checked, within a size limit.
+ */
+
+export const malformedUpload = () => new AppError('BAD_REQUEST', documentRequestMessages.malformedUpload);
+
+/** Reads the rest of a file part and throws it away, so the next part can be parsed. */
+export async function discard(file: Readable) {
+  file.resume();
+  try {
+    await finishedAsync(file);
+  } catch {
+    throw malformedUpload();
+  }
+}
+
+/**
+ * The request's parts. Whatever the parser throws comes from the body the client sent (no
+ * boundary, cut short, a limit passed), so it is answered with a 4xx, never a 500. A JSON field
+ * that does not parse is answered with `invalidJson()` when given.
+ */
+export async function* readParts(
+  parts: AsyncIterable<Multipart>,
+  options: { invalidJson?: () => AppError } = {},
+): AsyncGenerator<Multipart> {
+  const iterator = parts[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      let next: IteratorResult<Multipart>;
+      try {
+        next = await iterator.next();
+      } catch (error) {
+        const { statusCode, code } = error as { statusCode?: number; code?: string };
+        if (code === 'FST_INVALID_JSON_FIELD_ERROR') throw options.invalidJson?.() ?? malformedUpload();
+        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+          throw new AppError('PAYLOAD_TOO_LARGE', documentRequestMessages.tooManyFiles);
+        }
+        if (statusCode && statusCode >= 400 && statusCode < 500 && statusCode !== 406) throw error;
+        throw malformedUpload();
+      }
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    await iterator.return?.();
+  }
+}
+
+export interface StoredFile {
+  key: string;
+  mimeType: string;
+  sizeBytes: number;
+  sha256: string;
+}
+export interface RefusedFile {
+  fileName: string;
+  refusal: string;
+  isTooLarge: boolean;
+}
+export type FileOutcome = { fileName: string; stored: StoredFile } | RefusedFile;
+
+/**
+ * Streams one file part into storage under a fresh server-made key, checking its magic bytes on
+ * the way. A refused file (wrong type, wrong content, over `maxMb`, which the parser's fileSize
+ * limit must equal) leaves nothing behind and is reported; an aborted request throws.
+ */
+export async function receiveFile(
+  storage: FileStorage,
+  part: MultipartFile,
+  maxMb: number,
+): Promise<FileOutcome> {
+  const fileName = displayFileName(part.filename ?? '');
+  const source = part.file;
+  if (!isAllowedExtension(fileName)) {
+    await discard(source);
+    return { fileName, refusal: documentMessages.typeNotAllowed, isTooLarge: false };
+  }
+  const extension = extensionOf(fileName) as AllowedDocumentExtension;
+  const key = newStorageKey(extension);
+  const guard = new MagicBytesGuard(extension);
+  const onLimit = () => guard.destroy(new FileRefusedError(documentMessages.tooLarge(maxMb), 'too_large'));
+  // The guard may fail before `put` subscribes to it; `put` still sees the stored error.
+  guard.on('error', () => {});
+  source.on('limit', onLimit);
+  // `pipe` does not carry the source's failure (a broken or aborted body) to the guard; this does,
+  // even when the parser failed the source before this code saw it, so `put` always settles.
+  let sourceFailure: Error | null = null;
+  const stopWatching = finished(source, (err) => {
+    if (!err) return;
+    sourceFailure = err;
+    guard.destroy(err);
+  });
+  source.pipe(guard);
+  try {
+    const { sizeBytes, sha256 } = await storage.put(key, guard);
+    if (source.truncated) {
+      await storage.delete(key);
+      return { fileName, refusal: documentMessages.tooLarge(maxMb), isTooLarge: true };
+    }
+    return { fileName, stored: { key, mimeType: guard.mimeType, sizeBytes, sha256 } };
+  } catch (error) {
+    if (sourceFailure) throw malformedUpload();
+    if (!(error instanceof FileRefusedError)) throw error;
+    source.unpipe(guard);
+    await discard(source);
+    return { fileName, refusal: error.message, isTooLarge: error.reason === 'too_large' };
+  } finally {
+    source.off('limit', onLimit);
+    stopWatching();
+  }
+}
+
+/** Every file refused: 413 when one was too large, else 400; each file's reason in the details. */
+export function allRefused(refused: RefusedFile[]) {
+  const details: FieldIssue[] = refused.map((r) => ({ field: r.fileName, message: r.refusal }));
+  const message = [...new Set(details.map((d) => d.message))].join(', ');
+  return refused.some((r) => r.isTooLarge)
+    ? new AppError('PAYLOAD_TOO_LARGE', message, details)
+    : new AppError('VALIDATION_FAILED', message, details);
+}

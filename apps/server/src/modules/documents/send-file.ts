@@ -1,0 +1,24 @@
+import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import { contentDisposition } from './content-disposition';
+
+/** A stored file on its way out: its bytes and what to call it. */
+export interface OpenedFile {
+  stream: Readable;
+  fileName: string;
+  mimeType: string;
+  sizeBytes: number;
+}
+
+/** Headers of a stored file sent back: never sniffed, never cached by shared caches. */
+export function sendFile(reply: FastifyReply, kind: 'attachment' | 'inline', file: OpenedFile) {
+  // The app's CSP forbids framing; an inline view may be framed by the app itself (PDF preview).
+  if (kind === 'inline') reply.header('content-security-policy', "frame-ancestors 'self'");
+  return reply
+    .type(file.mimeType)
+    .header('content-length', file.sizeBytes)
+    .header('content-disposition', contentDisposition(kind, file.fileName))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(file.stream);
+}

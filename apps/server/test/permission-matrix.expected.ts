@@ -1,0 +1,246 @@
+/**
+ * The permission matrix's expected answers (decision 023): for every operation of the OpenAPI
+ * document, what each actor is told. Written from the specs (000 and 001, sections 6 and 7),
+ * DESIGN.md (sections 1.2 and 6) and the decisions that settled what the specs leave open, not
+ * copied from the server's answers. The actors and the objects they are called against are
+ * described in support/permission-world.ts.
+ *
+ * Outcomes: allow = got past authorisation (2xx, or a 400/409/413/415/422/429 about the body or the
+ * object's state); unauthenticated = 401; forbidden = 403 (the role may never call it, the caller's
+ * own standing forbids it, or the caller sees the object but may not do this to it); not_found = 404
+ * (the object is not the caller's to see, so its existence is not confirmed).
+ */
+
+export const actors = [
+  'anonymous',
+  'owner',
+  'otherDeveloper',
+  'unapprovedFunder',
+  'subscribedFunder',
+  'funderWithAccess',
+  'admin',
+] as const;
+export type Actor = (typeof actors)[number];
+export type Outcome = 'allow' | 'unauthenticated' | 'forbidden' | 'not_found';
+export type Row = Record<Actor, Outcome>;
+
+const A = 'allow';
+const U = 'unauthenticated';
+const F = 'forbidden';
+const N = 'not_found';
+type Cells = [Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome];
+
+// Rows that recur.
+/** No session needed (the webhook is authenticated by Stripe's signature instead). */
+const open: Cells = [A, A, A, A, A, A, A];
+/** Anyone signed in, acting on their own things. */
+const signedIn: Cells = [U, A, A, A, A, A, A];
+/** Developers' tools (a developer acting on nothing of anyone else's). */
+const developers: Cells = [U, A, A, F, F, F, F];
+/** The admin console (spec 001 section 7). */
+const adminOnly: Cells = [U, F, F, F, F, F, A];
+/** A developer's own listing or its payment: other developers are told it does not exist. */
+const ownerOnly: Cells = [U, A, N, F, F, F, F];
+/** The listing's file: its owner, admins and the funder granted access (spec 000 section 6). */
+const file: Cells = [U, A, N, N, N, A, A];
+/** A deal room read: its two parties and admins (decisions 015 and 019). */
+const roomRead: Cells = [U, A, N, N, N, A, A];
+/** A deal room write: its two parties; admins read rooms, never act in them. */
+const roomWrite: Cells = [U, A, N, N, N, A, F];
+/** A funder's own subscription (spec 001 section 2.4). */
+const fundersOwn: Cells = [U, F, F, A, A, A, F];
+/** Behind the marketplace gate: approved funders with an active subscription (spec 000 section 6). */
+const marketplace: Cells = [U, F, F, F, A, A, F];
+/** Something of the owner's alone (a chat, a notification): everyone else, admins too, 404. */
+const privateToOwner: Cells = [U, A, N, N, N, N, N];
+
+// Each row: [anonymous, owner, otherDeveloper, unapprovedFunder, subscribedFunder, funderWithAccess, admin].
+// A new route needs a row written from the specs (and, if it takes a body or would change the shared
+// world, a recipe in permission-matrix.test.ts); the test fails until it has one.
+const table: Record<string, Cells> = {
+  // --- Auth and the user's own account (spec 000 section 7; decisions 003, 018) ---
+  'GET /api/auth/me': signedIn,
+  // Role chosen at sign-up is final: a second choice is a 409, past authorisation.
+  'POST /api/auth/set-role': signedIn,
+  // Onboarding is for developers and funders; admins are made by the CLI and have no profile to complete.
+  'POST /api/auth/complete-profile': [U, A, A, A, A, A, F],
+  // The owner's profile: their own; another person's is 403; admins read any (decision 003).
+  'GET /api/users/{id}/profile': [U, A, F, F, F, F, A],
+  // "All users: edit own name" — nobody edits another's, admins included.
+  'PUT /api/users/{id}/profile': [U, A, F, F, F, F, F],
+  'GET /api/users/me/data': signedIn,
+  // Admin accounts are closed by the operator's CLI (decision 018).
+  'DELETE /api/users/me': [U, A, A, A, A, A, F],
+
+  // --- Public ---
+  'GET /api/health': open,
+  'GET /api/pricing': open,
+  'POST /api/payments/webhook': open,
+
+  // --- Projects (spec 000 sections 6 and 7; decision 005) ---
+  // A developer's own list; the funders' marketplace behind the gate; admins use /api/admin/projects.
+  'GET /api/projects': [U, A, A, F, A, A, F],
+  'POST /api/projects': [U, A, A, F, F, F, F],
+  // Other developers 404; an unapproved funder meets the gate; a funder without access sees the preview.
+  'GET /api/projects/{id}': [U, A, N, F, A, A, A],
+  // Only the owner edits (admins override status, not content).
+  'PUT /api/projects/{id}': ownerOnly,
+  'POST /api/projects/{id}/resubmit': ownerOnly,
+  // The wizard's list of required types: configuration, not anyone's object; deliberately readable
+  // by every role (documents.test.ts), as a file's readers may label documents with it.
+  'GET /api/required-documents': signedIn,
+  'POST /api/projects/{id}/documents': ownerOnly,
+  'GET /api/projects/{id}/documents': file,
+  'DELETE /api/documents/{id}': ownerOnly,
+  'GET /api/documents/{id}/download': file,
+  'GET /api/documents/{id}/view': file,
+
+  // --- Listing payments (decision 006): the owner's project and its payment intent ---
+  'POST /api/payments/create-project-payment': ownerOnly,
+  'POST /api/payments/sandbox/confirm': ownerOnly,
+  'POST /api/payments/sandbox/authenticate': ownerOnly,
+
+  // --- The admin console (spec 001 sections 2.3 and 7) ---
+  'GET /api/admin/projects': adminOnly,
+  'GET /api/admin/stats': adminOnly,
+  'GET /api/admin/override-history': adminOnly,
+  'POST /api/admin/approve-project/{id}': adminOnly,
+  'POST /api/admin/deny-project/{id}': adminOnly,
+  'POST /api/admin/payment-failed/{id}': adminOnly,
+  'POST /api/admin/force-publish-project/{id}': adminOnly,
+  'POST /api/admin/revert-to-draft/{id}': adminOnly,
+  'POST /api/admin/reject-project/{id}': adminOnly,
+  'POST /api/admin/update-project-status/{id}': adminOnly,
+  'DELETE /api/admin/delete-project/{id}': adminOnly,
+  'POST /api/admin/confirm-payment/{id}': adminOnly,
+  'POST /api/admin/check-stripe-payment/{id}': adminOnly,
+  'POST /api/admin/sync-stripe-payment/{id}': adminOnly,
+  'GET /api/admin/users': adminOnly,
+  'GET /api/admin/users/{id}': adminOnly,
+  'PUT /api/admin/users/{id}/approve': adminOnly,
+  'POST /api/admin/approve-subscription/{id}': adminOnly,
+  'POST /api/admin/deny-subscription/{id}': adminOnly,
+  'POST /api/admin/subscription-failed/{id}': adminOnly,
+  'POST /api/admin/force-approve-funder/{id}': adminOnly,
+  'GET /api/admin/unpaid-projects': adminOnly,
+  'GET /api/admin/all-payments': adminOnly,
+  'POST /api/admin/payments/{id}/sync': adminOnly,
+  'POST /api/admin/god-mode/system-message': adminOnly,
+  'GET /api/admin/view-as-user/{id}': adminOnly,
+  'GET /api/admin/export-all-data': adminOnly,
+  'GET /api/admin/system-settings': adminOnly,
+  'GET /api/admin/system-settings/{key}': adminOnly,
+  'PUT /api/admin/system-settings/{key}': adminOnly,
+  'GET /api/admin/analytics': adminOnly,
+  'POST /api/admin/force-complete-deal/{dealId}': adminOnly,
+  'GET /api/admin/messages': adminOnly,
+  'POST /api/admin/messages': adminOnly,
+  'GET /api/admin/messages/{userId}': adminOnly,
+  'POST /api/admin/messages/{userId}': adminOnly,
+  'POST /api/admin/messages/send': adminOnly,
+  'POST /api/admin/send-system-message': adminOnly,
+
+  // --- Address search: only the project form offers it (spec 000 section 2, Create project), and only
+  // developers fill that in; DESIGN.md 1.2 has the API refuse what no screen of a role offers.
+  'POST /api/geocode/autocomplete': developers,
+  'POST /api/geocode/place-details': developers,
+
+  // --- Subscriptions (spec 001 sections 2.4 and 4.3; decision 010) ---
+  'GET /api/payments/subscription': fundersOwn,
+  // "If approved and not active, a 'Subscribe Now' banner" (spec 000 section 2): approved funders only;
+  // the subscribed ones get a 409 (already subscribed), past authorisation.
+  'POST /api/payments/create-subscription': [U, F, F, F, A, A, F],
+  // The subscription here is a stranger's (a fresh funder's): no other funder may confirm it.
+  'POST /api/payments/sandbox/confirm-subscription': [U, F, F, N, N, N, F],
+  // Nothing to cancel is a 409 for the unapproved funder, past authorisation.
+  'POST /api/payments/cancel-subscription': fundersOwn,
+
+  // --- Access requests (spec 000 sections 4 and 6) ---
+  'POST /api/access-requests': marketplace,
+  // A funder's own, a developer's incoming, all for admins.
+  'GET /api/access-requests': signedIn,
+  // The owner decides; another developer is told the request does not exist.
+  'PUT /api/access-requests/{id}/approve': ownerOnly,
+  'PUT /api/access-requests/{id}/decline': ownerOnly,
+
+  // --- Funder pages behind the gate ---
+  'GET /api/dashboard/funder': marketplace,
+  'GET /api/portfolio': marketplace,
+
+  // --- Deals (decision 015) ---
+  // Engage: the funder's own approved request; someone else's request is 404.
+  'POST /api/deals': [U, F, F, F, N, A, F],
+  'GET /api/deals/{id}': roomRead,
+  // The developer completes; the deal's funder 403, strangers 404, admins 403 (they have the override).
+  'PUT /api/deals/{id}/complete': [U, A, N, N, N, F, F],
+  'GET /api/deals/{id}/comments': roomRead,
+  'POST /api/deals/{id}/comments': roomWrite,
+  'POST /api/deals/{id}/notifications': roomWrite,
+  // "See deals on own projects" (spec 000 section 6): the developer and admins; funders 404.
+  'GET /api/projects/{id}/deals': [U, A, N, N, N, N, A],
+
+  // --- The data room (decision 019) ---
+  'GET /api/deals/{id}/documents': roomRead,
+  'POST /api/deals/{id}/documents': roomWrite,
+  'GET /api/deals/{id}/documents/{docId}': roomRead,
+  'GET /api/deals/{id}/documents/{docId}/view': roomRead,
+  // Every deal's files on a project: its developer and admins; funders may never call it.
+  'GET /api/projects/{id}/documents/deal': [U, A, N, F, F, F, A],
+  'GET /api/deals/{id}/document-requests': roomRead,
+  'POST /api/deals/{id}/document-requests': roomWrite,
+  // "Only the non-requester can fulfil a document request": the requesting funder 403.
+  'PUT /api/document-requests/{id}/fulfill': [U, A, N, N, N, F, F],
+  // Only the deal's funder quotes (the developer 403).
+  'POST /api/deals/{id}/proposals': [U, F, N, N, N, A, F],
+  'GET /api/deals/{id}/proposal': roomRead,
+  // Only the developer answers a quote (the funder who sent it 403).
+  'PUT /api/proposals/{id}/respond': [U, A, N, N, N, F, F],
+  'GET /api/projects/{id}/proposals': [U, A, N, F, F, F, A],
+
+  // --- Contacts (decision 015): share your own with the other party of one of your deals ---
+  'POST /api/users/share-contact': [U, A, F, F, F, A, F],
+  // The owner's contact, shared with the deal's funder only: everyone else 404, admins 403.
+  'GET /api/users/{id}/contact': [U, N, N, N, N, A, F],
+
+  // --- Conversations (decision 011): the two sides write, admins read ---
+  'GET /api/access-requests/{id}/messages': roomRead,
+  'POST /api/access-requests/{id}/messages': roomWrite,
+  'PUT /api/access-requests/{id}/messages/read': roomWrite,
+  // The message was sent by the granted funder to the owner: only its recipient marks it read.
+  'PUT /api/messages/{id}/read': [U, A, N, N, N, F, F],
+  'GET /api/messages/unread-count': signedIn,
+  // A user's own thread with the admins; admins write from the admin panel.
+  'GET /api/messages/admin': [U, A, A, A, A, A, F],
+  'POST /api/messages/admin/reply': [U, A, A, A, A, A, F],
+
+  // --- Notifications: the signed-in user's own ---
+  'GET /api/notifications': signedIn,
+  'PUT /api/notifications/read-all': signedIn,
+  'PUT /api/notifications/{id}/read': privateToOwner,
+  'GET /api/notifications/preferences': signedIn,
+  'PUT /api/notifications/preferences': signedIn,
+  'GET /api/events': signedIn,
+
+  // --- BrokerAI (decision 016): open to every role; a session is its creator's alone ---
+  // Bound to the listing through the projects module's own read check (a preview for a funder
+  // without access; the gate for an unapproved one; 404 for another developer).
+  'POST /api/ai-chat/sessions': [U, A, N, F, A, A, A],
+  'GET /api/ai-chat/sessions': signedIn,
+  'GET /api/ai-chat/sessions/{id}/messages': privateToOwner,
+  'POST /api/ai-chat/sessions/{id}/messages': privateToOwner,
+  'GET /api/ai-chat/sessions/{id}/memo': privateToOwner,
+  'POST /api/ai-chat/sessions/{id}/messages/stream': privateToOwner,
+};
+
+export const expected: Record<string, Row> = Object.fromEntries(
+  Object.entries(table).map(([operation, cells]) => [
+    operation,
+    Object.fromEntries(actors.map((actor, i) => [actor, cells[i]])) as Row,
+  ]),
+);
+
+/**
+ * Cells where the server answers otherwise than the table, each with why it is tolerated for now.
+ * The test checks this list is exactly the current mismatches, so a fixed one must be removed.
+ */
+export const knownDeviations: { cell: string; actual: string; reason: string }[] = [];

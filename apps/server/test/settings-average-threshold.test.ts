@@ -1,0 +1,53 @@
+import { settingMessages } from '@plinth/domain/system-settings';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createUser, type TestApp, type TestUser } from './helpers';
+import { adminCall } from './support/admin';
+import { createFunder, financials, listedProject, market } from './support/marketplace';
+
+// Issue 10 item 2: the marketplace's minimum-listings threshold for the average return is a system
+// setting. Its own database: four listings, each returning 20 % on cost.
+
+const KEY = 'marketplace_average_min_listings';
+let t: TestApp;
+let admin: TestUser;
+let funder: TestUser;
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await createUser(t.app, { role: 'admin', name: 'Theo Threshold' });
+  funder = await createFunder(t, 'active');
+  const developer = await createUser(t.app, { role: 'borrower', profile: 'default' });
+  for (let i = 0; i < 4; i++) await listedProject(t, developer, financials(1_000_000, 300_000));
+});
+afterAll(() => t.close());
+
+const averageReturn = async () => {
+  const res = await market(t.app, funder);
+  expect(res.statusCode).toBe(200);
+  return res.json().stats.average_expected_return as number | null;
+};
+const save = (value: string) => adminCall(t.app, admin, 'PUT', `/system-settings/${KEY}`, { value });
+
+describe('system setting marketplace_average_min_listings', () => {
+  it('is listed with its default of 3; the four listings show their average', async () => {
+    const res = await adminCall(t.app, admin, 'GET', `/system-settings/${KEY}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().value).toBe('3');
+    expect(await averageReturn()).toBe(20);
+  });
+
+  it('raised to 5, the marketplace withholds the average at once (its cached page too); back to 4, shows it', async () => {
+    expect((await save('5')).statusCode).toBe(200);
+    expect(await averageReturn()).toBeNull();
+    expect((await save('4')).statusCode).toBe(200);
+    expect(await averageReturn()).toBe(20);
+  });
+
+  it('a value under the privacy floor of 3, over 100, or not a whole number is 400 and changes nothing', async () => {
+    for (const value of ['2', '0', '101', '3.5', 'three', '', '-4']) {
+      const res = await save(value);
+      expect(res.statusCode, value).toBe(400);
+      expect(res.json().error).toBe(settingMessages.averageMinListings);
+    }
+    expect((await adminCall(t.app, admin, 'GET', `/system-settings/${KEY}`)).json().value).toBe('4');
+  });
+});

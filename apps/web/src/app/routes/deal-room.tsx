@@ -1,0 +1,45 @@
+import { notifications } from '@mantine/notifications';
+import { dealMessages, dealRoomPath } from '@plinth/domain/deals';
+import { useEffect } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { LoadingBlock } from '../../components/load-states';
+import { AnalyseWithBrokerAiButton } from '../../features/broker-ai/components/analyse-button';
+import { useDeal } from '../../features/deals/api/get-deal';
+import { DealRoom } from '../../features/deals/components/deal-room';
+import { useMe } from '../../lib/get-me';
+
+/**
+ * /project/{projectId}/deal/{dealId}. Any failure to load the deal (not found, not the viewer's,
+ * the server down) says 'Load Failed' and returns to the project (spec 000 sections 2 and 8).
+ */
+export default function DealRoomRoute() {
+  const { projectId = '', dealId = '' } = useParams();
+  const navigate = useNavigate();
+  const { data: me } = useMe();
+  const query = useDeal(dealId);
+  // A failed refresh of a room already on screen keeps it; only a room that never loaded leaves.
+  const hasFailed = query.isError && !query.data;
+
+  useEffect(() => {
+    if (!hasFailed) return;
+    notifications.show({
+      color: 'red',
+      title: dealMessages.loadFailedTitle,
+      message: dealMessages.loadFailed,
+    });
+    navigate(`/project/${encodeURIComponent(projectId)}`, { replace: true });
+  }, [hasFailed, navigate, projectId]);
+
+  const deal = query.data;
+  if (!deal || !me) return <LoadingBlock label="Loading deal room" />;
+  // A room reached under another project's path is shown at its own address.
+  if (deal.project_id !== projectId) return <Navigate replace to={dealRoomPath(deal)} />;
+
+  return (
+    <>
+      <title>{`Deal Room: ${deal.project.title} | Plinth`}</title>
+      <AnalyseWithBrokerAiButton projectId={deal.project_id} />
+      <DealRoom deal={deal} viewerId={me.id} />
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import type { allPaymentsResponse, unpaidProjectsResponse } from '@plinth/domain/admin-console';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client';
+import { adminQueryKey } from './admin-query-key';
+
+/** God Mode's lists: unpaid projects (Force Publish) and the newest payments (Sync Stripe). */
+export const unpaidProjectsQueryOptions = queryOptions({
+  queryKey: [...adminQueryKey, 'unpaid-projects'],
+  queryFn: () => api<z.infer<typeof unpaidProjectsResponse>>('/admin/unpaid-projects'),
+});
+
+export const allPaymentsQueryOptions = queryOptions({
+  queryKey: [...adminQueryKey, 'all-payments'],
+  queryFn: () => api<z.infer<typeof allPaymentsResponse>>('/admin/all-payments?limit=50'),
+});
+
+export const useUnpaidProjects = () => useQuery(unpaidProjectsQueryOptions);
+export const useAllPayments = () => useQuery(allPaymentsQueryOptions);

@@ -1,0 +1,40 @@
+import type { syncPaymentActionResponse, viewAsUserResponse } from '@plinth/domain/admin-console';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client';
+import { adminQueryKey } from './admin-query-key';
+
+/** God Mode's quick actions; each takes the override dialog's reason and invalidates every ['admin'] query. */
+
+export const syncPayment = ({ paymentId, reason }: { paymentId: string; reason: string }) =>
+  api<z.infer<typeof syncPaymentActionResponse>>(`/admin/payments/${encodeURIComponent(paymentId)}/sync`, {
+    method: 'POST',
+    body: { reason },
+  });
+
+export const sendSystemMessage = (body: { user_id: string; message: string; reason: string }) =>
+  api<{ message: string }>('/admin/god-mode/system-message', { method: 'POST', body });
+
+export const viewAsUser = ({ userId, reason }: { userId: string; reason: string }) =>
+  api<z.infer<typeof viewAsUserResponse>>(
+    `/admin/view-as-user/${encodeURIComponent(userId)}?reason=${encodeURIComponent(reason)}`,
+  );
+
+export const forceCompleteDeal = ({ dealId, reason }: { dealId: string; reason: string }) =>
+  api<{ message?: string }>(`/admin/force-complete-deal/${encodeURIComponent(dealId)}`, {
+    method: 'POST',
+    body: { reason },
+  });
+
+function useAdminMutation<V, R>(fn: (vars: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueryKey }),
+  });
+}
+
+export const useSyncPayment = () => useAdminMutation(syncPayment);
+export const useSendSystemMessage = () => useAdminMutation(sendSystemMessage);
+export const useViewAsUser = () => useAdminMutation(viewAsUser);
+export const useForceCompleteDeal = () => useAdminMutation(forceCompleteDeal);

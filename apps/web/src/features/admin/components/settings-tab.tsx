@@ -1,0 +1,77 @@
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { formatDateTime } from '@plinth/domain/format';
+import { useState } from 'react';
+import { notifyAction } from '../../../lib/notify-action';
+import { type SystemSetting, useSystemSettings, useUpdateSetting } from '../api/system-settings';
+
+/** The Settings tab (spec 001 section 2.3): every system setting as text, each with its own Save. */
+export function SettingsTab() {
+  const { data, isLoading, isError } = useSystemSettings();
+  return (
+    <Stack gap="md">
+      <Title order={2} fz="lg">
+        Settings
+      </Title>
+      {isLoading ? (
+        <Center py="lg">
+          <Loader size="sm" aria-label="Loading settings" />
+        </Center>
+      ) : isError || !data ? (
+        <Alert color="red" variant="light" c="red.9" title="Load Failed">
+          Failed to fetch admin data
+        </Alert>
+      ) : (
+        data.items.map((setting) => <SettingRow key={setting.key} setting={setting} />)
+      )}
+    </Stack>
+  );
+}
+
+function SettingRow({ setting }: { setting: SystemSetting }) {
+  const [value, setValue] = useState(setting.value);
+  const [error, setError] = useState<string | null>(null);
+  const update = useUpdateSetting();
+  const isDirty = value !== setting.value;
+
+  const save = async () => {
+    setError(null);
+    await notifyAction(
+      async () => {
+        try {
+          return await update.mutateAsync({ key: setting.key, value });
+        } catch (e) {
+          setError(e instanceof Error ? e.message : 'Failed to save the setting');
+          throw e;
+        }
+      },
+      { success: 'Setting Updated', failure: 'Update Failed' },
+    );
+  };
+
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="xs">
+        <Textarea
+          label={setting.key}
+          description={setting.description ?? undefined}
+          styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+          value={value}
+          onChange={(e) => setValue(e.currentTarget.value)}
+          error={error}
+          autosize
+          minRows={2}
+          ff="monospace"
+        />
+        <Group justify="space-between" gap="sm">
+          <Text fz="xs" c="gray.7">
+            Updated {formatDateTime(setting.updated_at)}
+            {setting.updated_by_name ? ` by ${setting.updated_by_name}` : ''}
+          </Text>
+          <Button size="xs" onClick={save} loading={update.isPending} disabled={!isDirty}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,92 @@
+import { Stack } from '@mantine/core';
+import type { Deal, DealParty } from '@plinth/domain/deals';
+import { debtToEquity, lvr, monthlyInterest, profitMargin } from '@plinth/domain/finance';
+import { formatAud, formatMultiple, formatRate } from '@plinth/domain/format';
+import type { Proposal } from '@plinth/domain/proposals';
+import { dealStageLabel, dealStatusLook, NOT_SET, proposalStatusLook } from '../utils/deal-labels';
+import { DetailList } from './detail-list';
+import { RoomSection as Section } from './room-section';
+import { ShareContactPanel } from './share-contact-panel';
+import { StatusBadge } from './status-badge';
+
+interface DealOverviewTabProps {
+  deal: Deal;
+  party: DealParty | null;
+  viewerId: string;
+  latestProposal: Proposal | null | undefined;
+}
+
+const aud = (v: number | null) => (v == null ? NOT_SET : formatAud(v));
+
+/**
+ * The project's figures through the domain's finance functions (spec 000 section 5: profit margin
+ * on GDC in the deal room), both parties, where the deal stands, and contact sharing.
+ */
+export function DealOverviewTab({ deal, party, viewerId, latestProposal }: DealOverviewTabProps) {
+  const p = deal.project;
+  const ratio = debtToEquity(p.loan_amount, p.equity_contribution);
+  const status = dealStatusLook[deal.status];
+  const proposalLook = deal.proposal_status ? proposalStatusLook[deal.proposal_status] : null;
+
+  const figures = [
+    { label: 'Loan Amount', value: formatAud(p.loan_amount) },
+    { label: 'Interest Rate', value: formatRate(p.interest_rate) },
+    { label: 'Loan Term', value: p.loan_term == null ? NOT_SET : `${p.loan_term} months` },
+    { label: 'LVR', value: formatRate(lvr(p.loan_amount, p.land_value)) },
+    { label: 'Total Project Cost', value: aud(p.total_project_cost) },
+    { label: 'GDC', value: aud(p.expected_gdc) },
+    { label: 'Expected Profit', value: aud(p.expected_profit) },
+    { label: 'Profit Margin (on GDC)', value: formatRate(profitMargin(p.expected_profit, p.expected_gdc)) },
+    { label: 'Equity Contribution', value: aud(p.equity_contribution) },
+    { label: 'Debt / Equity', value: formatMultiple(ratio) },
+    { label: 'Monthly Interest', value: aud(monthlyInterest(p.loan_amount, p.interest_rate)) },
+    { label: 'Land Value', value: aud(p.land_value) },
+  ];
+
+  const about = [
+    { label: 'Property Type', value: p.property_type },
+    { label: 'Development Stage', value: p.development_stage },
+    { label: 'Location', value: [p.suburb, p.state].filter(Boolean).join(', ') || 'Location TBD' },
+  ];
+
+  const parties = [
+    { label: 'Developer', value: deal.borrower_name },
+    { label: 'Developer Email', value: deal.borrower_email },
+    { label: 'Funder', value: deal.funder_name },
+    { label: 'Funder Company', value: deal.funder_company ?? NOT_SET },
+    { label: 'Funder Email', value: deal.funder_email },
+  ];
+
+  const standing = [
+    { label: 'Deal Status', value: <StatusBadge label={status.label} tone={status.tone} /> },
+    { label: 'Stage', value: dealStageLabel(deal.access_status) },
+    {
+      label: 'Latest Quote',
+      value: proposalLook ? <StatusBadge label={proposalLook.label} tone={proposalLook.tone} /> : 'None yet',
+    },
+    {
+      label: 'Quoted',
+      value: latestProposal
+        ? `${formatAud(latestProposal.loan_amount)} at ${formatRate(latestProposal.interest_rate)}`
+        : NOT_SET,
+    },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <Section title="Project Figures">
+        <DetailList items={figures} />
+      </Section>
+      <Section title="Project">
+        <DetailList items={about} cols={3} />
+      </Section>
+      <Section title="Status">
+        <DetailList items={standing} />
+      </Section>
+      <Section title="Parties">
+        <DetailList items={parties} cols={3} />
+      </Section>
+      {party && <ShareContactPanel deal={deal} party={party} viewerId={viewerId} />}
+    </Stack>
+  );
+}

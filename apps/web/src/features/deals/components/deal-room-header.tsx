@@ -1,0 +1,81 @@
+import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
+import type { Deal, DealParty } from '@plinth/domain/deals';
+import { formatAud, formatDate } from '@plinth/domain/format';
+import { Link } from 'react-router';
+import { dealStageLabel, dealStatusLook, funderLabel } from '../utils/deal-labels';
+import { StatusBadge } from './status-badge';
+
+interface DealRoomHeaderProps {
+  deal: Deal;
+  party: DealParty | null;
+}
+
+/**
+ * The room's header (spec 000 section 2): links to the marketplace (the funder's way back; the
+ * developer's is My Projects) and to the project, the title, the status and both parties.
+ */
+export function DealRoomHeader({ deal, party }: DealRoomHeaderProps) {
+  const back =
+    party === 'borrower'
+      ? { label: 'My Projects', to: '/my-projects' }
+      : { label: 'Marketplace', to: '/projects' };
+  const status = dealStatusLook[deal.status];
+
+  return (
+    <Stack gap="md">
+      <nav aria-label="Breadcrumb">
+        <Breadcrumbs separator="›" styles={{ root: { flexWrap: 'wrap', rowGap: 4 } }}>
+          <Anchor component={Link} to={back.to} c="navy.8">
+            {back.label}
+          </Anchor>
+          <Anchor
+            component={Link}
+            to={`/project/${encodeURIComponent(deal.project_id)}`}
+            c="navy.8"
+            lineClamp={1}
+            style={{ maxWidth: '50vw' }}
+          >
+            {deal.project.title}
+          </Anchor>
+          <Text aria-current="page" c="gray.7">
+            Deal Room
+          </Text>
+        </Breadcrumbs>
+      </nav>
+
+      <Stack gap={6}>
+        <Text fz="xs" fw={700} c="gray.7" tt="uppercase" style={{ letterSpacing: '0.04em' }}>
+          Deal Room
+        </Text>
+        <Group gap="sm" align="center">
+          <Title order={1} fz={{ base: 24, sm: 30 }} style={{ wordBreak: 'break-word' }}>
+            {deal.project.title}
+          </Title>
+          <StatusBadge label={status.label} tone={status.tone} size="lg" />
+          <StatusBadge label={dealStageLabel(deal.access_status)} tone="neutral" size="lg" />
+        </Group>
+        <Group gap="lg" c="gray.7" style={{ rowGap: 4 }}>
+          <Text fz="xl" fw={700} c="navy.9">
+            {formatAud(deal.project.loan_amount)}
+          </Text>
+          <Text fz="sm">Opened {formatDate(deal.created_at)}</Text>
+          {deal.completed_at && <Text fz="sm">Completed {formatDate(deal.completed_at)}</Text>}
+        </Group>
+        <Group gap="lg" style={{ rowGap: 4 }}>
+          <Text fz="sm">
+            <Text span fw={700}>
+              Developer:
+            </Text>{' '}
+            {deal.borrower_name}
+          </Text>
+          <Text fz="sm">
+            <Text span fw={700}>
+              Funder:
+            </Text>{' '}
+            {funderLabel(deal)}
+          </Text>
+        </Group>
+      </Stack>
+    </Stack>
+  );
+}

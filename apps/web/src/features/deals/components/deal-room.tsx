@@ -1,0 +1,93 @@
+import { Alert, Stack, Tabs } from '@mantine/core';
+import { type Deal, dealMessages, dealPartyOf } from '@plinth/domain/deals';
+import { IconLock } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useDealComments } from '../api/get-deal-comments';
+import { useDealDocuments } from '../api/get-deal-documents';
+import { useDealProposal } from '../api/get-deal-proposal';
+import { useLiveDeal } from '../hooks/use-live-deal';
+import { CompleteDealBanner } from './complete-deal-banner';
+import { DealCommentsTab } from './deal-comments-tab';
+import { DealDocumentsTab } from './deal-documents-tab';
+import { DealOverviewTab } from './deal-overview-tab';
+import { DealProposalTab } from './deal-proposal-tab';
+import classes from './deal-room.module.css';
+import { DealRoomHeader } from './deal-room-header';
+
+const tabValues = ['overview', 'documents', 'comments', 'proposal'] as const;
+type TabValue = (typeof tabValues)[number];
+
+interface DealRoomProps {
+  deal: Deal;
+  viewerId: string;
+}
+
+/**
+ * The deal room (spec 000 section 2): Overview, Documents, Comments and Proposal. Its two parties
+ * act in it while it is open; anyone else the server lets in (an admin) only reads.
+ */
+export function DealRoom({ deal, viewerId }: DealRoomProps) {
+  const [tab, setTab] = useState<TabValue>('overview');
+  const party = dealPartyOf(viewerId, deal);
+  const isOpen = deal.status === 'open';
+  const canAct = party !== null && isOpen;
+  useLiveDeal(deal.id);
+  // The counts on the tabs, and the latest quote for the Overview, load with the room.
+  const documents = useDealDocuments(deal.id);
+  const comments = useDealComments(deal.id);
+  const proposals = useDealProposal(deal.id);
+  const count = (list: { items: unknown[] } | undefined) => (list ? ` (${list.items.length})` : '');
+
+  return (
+    <Stack gap="xl" className={classes.room}>
+      <DealRoomHeader deal={deal} party={party} />
+      {!isOpen && (
+        <Alert color="gray" variant="light" c="dark.7" icon={<IconLock aria-hidden />} title="Deal completed">
+          {dealMessages.closed}
+        </Alert>
+      )}
+      {isOpen && deal.proposal_status === 'accepted' && (
+        <CompleteDealBanner dealId={deal.id} isDeveloper={party === 'borrower'} />
+      )}
+      <Tabs
+        value={tab}
+        onChange={(value) => {
+          const next = tabValues.find((t) => t === value);
+          if (next) setTab(next);
+        }}
+        keepMounted={false}
+        classNames={{ list: classes.tabList, tab: classes.tab }}
+      >
+        <Tabs.List aria-label="Deal room sections">
+          <Tabs.Tab value="overview">Overview</Tabs.Tab>
+          <Tabs.Tab value="documents">Documents{count(documents.data)}</Tabs.Tab>
+          <Tabs.Tab value="comments">Comments{count(comments.data)}</Tabs.Tab>
+          <Tabs.Tab value="proposal">Proposal</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="overview" pt="lg">
+          <DealOverviewTab
+            deal={deal}
+            party={party}
+            viewerId={viewerId}
+            latestProposal={proposals.data?.proposal}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="documents" pt="lg">
+          <DealDocumentsTab dealId={deal.id} viewerId={viewerId} canAct={canAct} />
+        </Tabs.Panel>
+        <Tabs.Panel value="comments" pt="lg">
+          <DealCommentsTab dealId={deal.id} viewerId={viewerId} canAct={canAct} />
+        </Tabs.Panel>
+        <Tabs.Panel value="proposal" pt="lg">
+          <DealProposalTab
+            deal={deal}
+            party={party}
+            proposals={proposals.data}
+            isLoading={proposals.isPending}
+            error={proposals.error}
+          />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

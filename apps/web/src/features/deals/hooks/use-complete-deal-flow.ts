@@ -1,0 +1,43 @@
+import { notifications } from '@mantine/notifications';
+import { dealMessages } from '@plinth/domain/deals';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useCompleteDeal } from '../api/complete-deal';
+
+/** Spec 000 section 9: the follow-up notification comes 2 s after landing on the dashboard. */
+export const COMPLETE_FOLLOW_UP_MS = 2000;
+
+/**
+ * Complete Deal (spec 000 sections 2 and 4): the project leaves the market and is funded, so every
+ * screen's data is stale; the developer goes to /dashboard, and 2 s later the bell is refreshed and
+ * the follow-up notification shown. The timer outlives the room on purpose.
+ */
+export function useCompleteDealFlow(dealId: string) {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const complete = useCompleteDeal(dealId);
+
+  const run = () =>
+    complete.mutate(undefined, {
+      onSuccess: () => {
+        void client.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'notifications' });
+        navigate('/dashboard');
+        setTimeout(() => {
+          void client.invalidateQueries({ queryKey: ['notifications'] });
+          notifications.show({
+            color: 'green',
+            title: dealMessages.completedTitle,
+            message: dealMessages.completed,
+          });
+        }, COMPLETE_FOLLOW_UP_MS);
+      },
+      onError: () =>
+        notifications.show({
+          color: 'red',
+          title: dealMessages.completeFailedTitle,
+          message: dealMessages.completeFailed,
+        }),
+    });
+
+  return { run, isPending: complete.isPending };
+}

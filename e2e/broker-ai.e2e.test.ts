@@ -1,0 +1,134 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signUpAndOnboard } from './support/accounts';
+import { expectAccessible, useBrowser } from './support/browser';
+import { pathOf, signInViaApi } from './support/funders';
+import { createProjectViaApi, uniqueTitle } from './support/projects';
+
+const DEMO_FUNDER = { email: 'funder.active@plinth.local', password: 'plinth-demo-2026' };
+
+const { newPage } = useBrowser();
+
+const lastReply = (page: Page) => page.locator('[data-sender="ai"]').last();
+
+/** Asks in the chat box in view and waits for the reply to be stored (the stream's end). */
+async function ask(page: Page, question: string, how: 'enter' | 'send' = 'enter') {
+  const box = page.getByRole('textbox', { name: 'Ask BrokerAI' });
+  await box.fill(question);
+  if (how === 'enter') await box.press('Enter');
+  else await page.getByRole('button', { name: 'Send' }).click();
+}
+
+/** No sideways scrolling at a phone's width. */
+const expectFitsWidth = async (page: Page, width = 375) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+describe('[BROKERAI] the assistant', () => {
+  it('[BROKERAI] the floating chat on the dashboard welcomes, answers with figures and links to the full page', async () => {
+    const { context, page } = await newPage();
+    await signUpAndOnboard(context, 'borrower', 'Bea Borrower');
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'BrokerAI chat' }).click();
+    const panel = page.getByRole('region', { name: 'BrokerAI chat' });
+    await expect.poll(() => panel.getByText(/I’m BrokerAI/).isVisible()).toBe(true);
+    await ask(page, 'What is the LVR of a $2.6m loan on $4.0m land?');
+    await expect.poll(() => lastReply(page).textContent(), { timeout: 10_000 }).toContain('65%');
+    expect(await lastReply(page).textContent()).toContain('General information only, not financial advice.');
+    await panel.getByRole('link', { name: 'Open full page' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/broker-ai');
+    // The full page opens the same chat.
+    await expect
+      .poll(() => page.locator('[data-sender="user"]').first().textContent())
+      .toBe('What is the LVR of a $2.6m loan on $4.0m land?');
+  });
+
+  it('[BROKERAI] /broker-ai keeps two chats in the sidebar, newest first, and switches between them', async () => {
+    const { context, page } = await newPage();
+    // The demo's approved, subscribed funder (a new funder awaits approval behind its notice).
+    await signInViaApi(context, DEMO_FUNDER);
+    await page.goto('/broker-ai');
+    const suggestions = page.getByRole('button', { name: /Stress test|Max loan|All-in cost|mezzanine/ });
+    await expect.poll(() => suggestions.count()).toBe(4);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: /^Max loan with 65% of GRV/ }).click();
+    await expect.poll(() => lastReply(page).textContent(), { timeout: 10_000 }).toContain('$12,000,000');
+
+    await page.getByRole('button', { name: 'New Chat' }).click();
+    await expect.poll(() => page.locator('[data-sender]').count()).toBe(0);
+    await ask(page, 'Margin scheme GST on a site bought for $1.5m and sold for $2.4m?', 'send');
+    await expect.poll(() => lastReply(page).textContent(), { timeout: 10_000 }).toContain('$81,818');
+
+    const history = page.getByRole('complementary', { name: 'Chat history' }).getByRole('listitem');
+    await expect.poll(() => history.count()).toBe(2);
+    expect(await history.first().textContent()).toContain('Margin scheme GST');
+    await history.last().getByRole('button').click();
+    await expect.poll(() => lastReply(page).textContent()).toContain('$12,000,000');
+    expect(await page.getByText('$81,818').count()).toBe(0);
+  });
+
+  it('[BROKERAI] the project page opens BrokerAI on the deal and its memo comes back', async () => {
+    const { context, page } = await newPage();
+    await signUpAndOnboard(context, 'borrower', 'Mia Memo');
+    const projectId = await createProjectViaApi(context, uniqueTitle('Memo Terraces'));
+    await page.goto(`/project/${projectId}`);
+    await page.getByRole('link', { name: 'Analyse with BrokerAI' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/broker-ai');
+    await expect.poll(() => lastReply(page).textContent(), { timeout: 15_000 }).toContain('Deal memo');
+    const memo = (await lastReply(page).textContent()) ?? '';
+    await expectAccessible(page);
+    expect(memo).toContain('Loan / TDC');
+    expect(memo).toContain('Stress tests');
+    expect(memo).toContain('Next questions a lender will ask');
+    // The chat is kept, bound to the project.
+    await expect
+      .poll(() => page.getByRole('complementary', { name: 'Chat history' }).getByRole('listitem').count())
+      .toBe(1);
+  });
+
+  it("[BROKERAI] a failed reply shows the chat's error line", async () => {
+    const { context, page } = await newPage();
+    await signUpAndOnboard(context, 'borrower');
+    await page.route('**/messages/stream', (route) => route.fulfill({ status: 500, body: 'boom' }));
+    await page.goto('/broker-ai');
+    await ask(page, 'What is mezzanine finance?');
+    await expect
+      .poll(() => page.getByText('I apologize, but I encountered an error. Please try again.').isVisible())
+      .toBe(true);
+  });
+
+  it('[BROKERAI] at 375 px: the slide menu opens BrokerAI, the chat answers, the history is one tap away', async () => {
+    const { context, page } = await newPage(375);
+    await signUpAndOnboard(context, 'borrower');
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('link', { name: 'BrokerAI Assistant' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/broker-ai');
+    await page.getByRole('button', { name: /^What is 18% margin on cost/ }).click();
+    await expect.poll(() => lastReply(page).textContent(), { timeout: 10_000 }).toContain('15.3%');
+    await expectFitsWidth(page);
+    await page.getByRole('button', { name: 'Chats' }).click();
+    await expect
+      .poll(() => page.getByRole('complementary', { name: 'Chat history' }).getByRole('listitem').count())
+      .toBe(1);
+    await expectFitsWidth(page);
+  });
+
+  it('[BROKERAI] on Messages the floating chat sits bottom-left, clear of the Send button, at 1280 and 375 px', async () => {
+    for (const width of [1280, 375]) {
+      const { context, page } = await newPage(width);
+      await signUpAndOnboard(context, 'borrower', `Mo Messages ${width}`);
+      await page.goto('/messages?conversation=support');
+      const send = page.getByRole('button', { name: 'Send', exact: true });
+      await send.waitFor();
+      const fab = page.getByRole('button', { name: 'BrokerAI chat' });
+      await fab.waitFor();
+      const [a, b] = [(await fab.boundingBox())!, (await send.boundingBox())!];
+      const overlaps =
+        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      expect(overlaps, `${width} px`).toBe(false);
+      expect(a.x, `${width} px`).toBeLessThan(width / 2);
+      await fab.click();
+      await page.getByRole('region', { name: 'BrokerAI chat' }).waitFor();
+    }
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * The audit log's vocabulary: every action key the server writes and every kind of target, with
+ * the words the admin reads in the override history. The server's recordAudit accepts only these
+ * keys, so a new action cannot be written without its label here.
+ */
+
+export const auditActionLabels = {
+  'project.created': 'Project created',
+  'project.resubmitted': 'Project resubmitted for review',
+  'project.approved': 'Project approved and published',
+  'project.reapproved': 'Project re-approved and published',
+  'project.denied': 'Project denied',
+  'project.payment_failed': 'Listing payment marked as failed',
+  'project.force_published': 'Project force published',
+  'project.reverted_to_draft': 'Project returned to draft',
+  'project.rejected': 'Project rejected',
+  'project.status_changed': 'Project status changed',
+  'project.deleted': 'Project deleted',
+  'document.uploaded': 'Document uploaded',
+  'document.deleted': 'Document deleted',
+  'access_request.created': 'Access requested',
+  'access_request.approved': 'Access request approved',
+  'access_request.declined': 'Access request declined',
+  'access_request.due_diligence': 'Access moved to due diligence (deal room opened)',
+  'access_request.funded': 'Access moved to funded (deal completed)',
+  'deal.created': 'Deal room opened',
+  'deal.completed': 'Deal completed',
+  'deal.force_completed': 'Deal force completed',
+  'project.funded': 'Project funded and taken off the market',
+  'contact.shared': 'Contact details shared',
+  'access_request.term_sheet': 'Access moved to term sheet',
+  'proposal.submitted': 'Indicative quote submitted',
+  'proposal.accepted': 'Indicative quote accepted',
+  'proposal.declined': 'Indicative quote declined',
+  'deal_document.uploaded': 'Deal document uploaded',
+  'document_request.created': 'Document requested',
+  'document_request.fulfilled': 'Document request fulfilled',
+  'user.approved': 'User approved',
+  'funder.force_approved': 'Funder force approved',
+  'subscription.approved': 'Subscription approved',
+  'subscription.denied': 'Subscription denied',
+  'subscription.payment_failed': 'Subscription payment marked as failed',
+  'subscription.payment_succeeded': 'Subscription payment received',
+  'subscription.renewed': 'Subscription renewed',
+  'subscription.cancelled': 'Subscription cancelled',
+  'subscription.resumed': 'Subscription resumed',
+  'subscription.ended': 'Subscription ended',
+  'subscription.expired': 'Subscription expired',
+  'payment.succeeded': 'Listing payment received',
+  'payment.not_applied': 'Payment recorded, project unchanged',
+  'account.deleted': 'Account deleted by its owner',
+  'payment.synced': 'Payment synced with the provider',
+  'user.viewed_as': 'Viewed as user',
+  'user.system_message_sent': 'System message sent',
+  'setting.updated': 'System setting updated',
+  'platform.exported': 'All platform data exported',
+} as const satisfies Record<string, string>;
+
+export type AuditAction = keyof typeof auditActionLabels;
+export const auditActions = Object.keys(auditActionLabels) as AuditAction[];
+
+export const auditTargetTypeLabels = {
+  project: 'Project',
+  user: 'Person',
+  subscription: 'Subscription',
+  access_request: 'Access request',
+  payment: 'Payment',
+  deal: 'Deal',
+  proposal: 'Proposal',
+  setting: 'System setting',
+  platform: 'Platform',
+} as const satisfies Record<string, string>;
+
+export type AuditTargetType = keyof typeof auditTargetTypeLabels;
+
+const isKeyOf = <T extends object>(map: T, key: string): key is Extract<keyof T, string> =>
+  Object.hasOwn(map, key);
+
+/** Words for a key that is no longer written (older rows): 'deal.force_completed' → 'Deal force completed'. */
+const humanise = (key: string) => {
+  const words = key.replace(/[._]+/g, ' ').trim();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : key;
+};
+
+/** The override history's Action column: the label of a key, never the raw key. */
+export const auditActionLabel = (action: string): string =>
+  isKeyOf(auditActionLabels, action) ? auditActionLabels[action] : humanise(action);
+
+/** The override history's Target column: what kind of thing the entry is about. */
+export const auditTargetTypeLabel = (targetType: string): string =>
+  isKeyOf(auditTargetTypeLabels, targetType) ? auditTargetTypeLabels[targetType] : humanise(targetType);
