@@ -42,6 +42,26 @@ async function chooseFileWith(page: Page, button: Locator, path: string) {
   await (await chooser).setFiles(path);
 }
 
+/**
+ * Holds the answer to a matching API call until the room's live refresh has shown its effect: the
+ * click's own feedback (toast, navigation) must not depend on the answer arriving first. `meanwhile`
+ * runs once the server has answered and before the page gets the answer (e.g. a comment by the other
+ * party, whose live event makes the page refetch the room).
+ */
+async function answerAfterLiveRefresh(
+  page: Page,
+  url: string,
+  meanwhile: () => Promise<unknown> = async () => {},
+  ms = 1500,
+) {
+  await page.route(url, async (route) => {
+    const response = await route.fetch();
+    await meanwhile();
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.fulfill({ response });
+  });
+}
+
 const openTab = async (page: Page, name: string) => {
   await page.getByRole('tab', { name: new RegExp(`^${name}`) }).click();
 };
@@ -349,6 +369,12 @@ describe('[DEAL ROOM] a developer and a funder negotiate a facility from Engage 
       .getByRole('region', { name: 'Earlier Quotes' })
       .getByText(reason, { exact: true })
       .waitFor();
+    // The answers to Accept and Complete arrive after the room's live refresh has already shown the
+    // quote accepted (unmounting the modal) and the deal completed (unmounting the banner).
+    await answerAfterLiveRefresh(dev.page, '**/api/proposals/*/respond', () =>
+      call(fun.context, 'POST', `/api/deals/${journey.dealId}/comments`, { comment: 'Thank you.' }, [201]),
+    );
+    await answerAfterLiveRefresh(dev.page, '**/api/deals/*/complete');
     await current.getByRole('button', { name: 'Accept' }).click();
     const accept = dev.page.getByRole('dialog', { name: 'Accept this quote?' });
     await accept.getByRole('button', { name: 'Accept Quote' }).click();

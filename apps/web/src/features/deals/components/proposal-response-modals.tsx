@@ -19,21 +19,22 @@ const failed = (title: string, error: Error) =>
 /** Accepting is asked once more: it moves the deal to the term sheet and opens Complete Deal. */
 export function AcceptProposalModal({ dealId, proposal, opened, onClose }: ResponseModalProps) {
   const respond = useRespondToProposal(dealId);
-  const accept = () =>
-    respond.mutate(
-      { proposalId: proposal.id, body: { response: 'accept' } },
-      {
-        onSuccess: () => {
-          notifications.show({
-            color: 'green',
-            title: proposalMessages.acceptedTitle,
-            message: 'You can now complete the deal from the banner at the top of the room.',
-          });
-          onClose();
-        },
-        onError: (error) => failed(proposalMessages.acceptFailed, error),
-      },
-    );
+  // mutateAsync, not mutate with callbacks: the room's live refresh may show the quote accepted
+  // (and unmount this modal) before the answer arrives, and mutate's callbacks die with the modal.
+  const accept = async () => {
+    try {
+      await respond.mutateAsync({ proposalId: proposal.id, body: { response: 'accept' } });
+    } catch (error) {
+      failed(proposalMessages.acceptFailed, error as Error);
+      return;
+    }
+    notifications.show({
+      color: 'green',
+      title: proposalMessages.acceptedTitle,
+      message: 'You can now complete the deal from the banner at the top of the room.',
+    });
+    onClose();
+  };
   return (
     <Modal
       opened={opened}
@@ -121,9 +122,9 @@ export function CounterOfferModal({ dealId, proposal, opened, onClose }: Respons
     onClose();
   };
 
-  const send = () =>
-    respond.mutate(
-      {
+  const send = async () => {
+    try {
+      await respond.mutateAsync({
         proposalId: proposal.id,
         body: {
           response: 'counter',
@@ -132,19 +133,18 @@ export function CounterOfferModal({ dealId, proposal, opened, onClose }: Respons
           loan_term: loanTerm,
           message: message.trim() || null,
         },
-      },
-      {
-        onSuccess: () => {
-          notifications.show({
-            color: 'green',
-            title: proposalMessages.counterSentTitle,
-            message: 'Your counter offer was posted to the comments.',
-          });
-          close();
-        },
-        onError: (error) => failed(proposalMessages.counterFailed, error),
-      },
-    );
+      });
+    } catch (error) {
+      failed(proposalMessages.counterFailed, error as Error);
+      return;
+    }
+    notifications.show({
+      color: 'green',
+      title: proposalMessages.counterSentTitle,
+      message: 'Your counter offer was posted to the comments.',
+    });
+    close();
+  };
 
   return (
     <Modal

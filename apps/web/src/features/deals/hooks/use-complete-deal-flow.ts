@@ -17,27 +17,31 @@ export function useCompleteDealFlow(dealId: string) {
   const navigate = useNavigate();
   const complete = useCompleteDeal(dealId);
 
-  const run = () =>
-    complete.mutate(undefined, {
-      onSuccess: () => {
-        void client.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'notifications' });
-        navigate('/dashboard');
-        setTimeout(() => {
-          void client.invalidateQueries({ queryKey: ['notifications'] });
-          notifications.show({
-            color: 'green',
-            title: dealMessages.completedTitle,
-            message: dealMessages.completed,
-          });
-        }, COMPLETE_FOLLOW_UP_MS);
-      },
-      onError: () =>
-        notifications.show({
-          color: 'red',
-          title: dealMessages.completeFailedTitle,
-          message: dealMessages.completeFailed,
-        }),
-    });
+  // mutateAsync, not mutate with callbacks: the room's live refresh may show the deal completed
+  // (and unmount the banner that owns this hook) before the answer arrives; the navigation and the
+  // follow-up must still happen.
+  const run = async () => {
+    try {
+      await complete.mutateAsync();
+    } catch {
+      notifications.show({
+        color: 'red',
+        title: dealMessages.completeFailedTitle,
+        message: dealMessages.completeFailed,
+      });
+      return;
+    }
+    void client.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'notifications' });
+    navigate('/dashboard');
+    setTimeout(() => {
+      void client.invalidateQueries({ queryKey: ['notifications'] });
+      notifications.show({
+        color: 'green',
+        title: dealMessages.completedTitle,
+        message: dealMessages.completed,
+      });
+    }, COMPLETE_FOLLOW_UP_MS);
+  };
 
   return { run, isPending: complete.isPending };
 }
