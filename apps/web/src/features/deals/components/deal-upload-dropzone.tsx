@@ -38,22 +38,20 @@ export function DealUploadDropzone({ dealId, requestId, buttonLabel, onUploaded 
   const upload = useUploadDealDocument(dealId);
   const openRef = useRef<() => void>(null);
 
-  const send = (file: File) => {
-    upload.mutate(
-      { file, requestId },
-      {
-        onSuccess: () => {
-          notifications.show({
-            color: 'green',
-            title: requestId ? 'Request Fulfilled' : 'Document Uploaded',
-            message: `${file.name} was added to the deal room.`,
-          });
-          onUploaded?.();
-        },
-        onError: (error) =>
-          notifications.show({ color: 'red', title: 'Upload Failed', message: error.message }),
-      },
-    );
+  // mutateAsync: the feedback must not depend on this dropzone outliving the room's live refresh.
+  const send = async (file: File) => {
+    try {
+      await upload.mutateAsync({ file, requestId });
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Upload Failed', message: (error as Error).message });
+      return;
+    }
+    notifications.show({
+      color: 'green',
+      title: requestId ? 'Request Fulfilled' : 'Document Uploaded',
+      message: `${file.name} was added to the deal room.`,
+    });
+    onUploaded?.();
   };
 
   const onReject = (rejections: FileRejection[]) => {
