@@ -1,11 +1,18 @@
 // Bundles the server (and its CLI) into dist/: our workspace packages are inlined, every npm
-// dependency stays an import of node_modules.
+// dependency stays an import of node_modules. With splitting, a module the server imports only
+// when configured (S3 storage, Stripe, an OpenAI-compatible model, SMTP) lands in a chunk of its
+// own, so its npm packages load only then (issue 12 item 8: memory at rest).
+import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
+
+// Chunk names carry a content hash: old chunks would pile up beside the new ones.
+rmSync('dist', { recursive: true, force: true });
 
 await build({
   entryPoints: ['src/main.ts', 'src/cli.ts'],
   outdir: 'dist',
   bundle: true,
+  splitting: true,
   platform: 'node',
   target: 'node20',
   format: 'esm',

@@ -9,7 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import { createAssistantProvider } from './adapters/assistant/create-assistant-provider';
-import { createSmtpTransport, outboxOnlyTransport } from './adapters/mail/mail';
+import { createMailTransport } from './adapters/mail/create-mail-transport';
 import { createPaymentProvider } from './adapters/payments/create-payment-provider';
 import { createFileStorage } from './adapters/storage/create-file-storage';
 import type { AppDeps } from './app-deps';
@@ -74,7 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const auth = createAuth(config, database.db, options.authSecret, app.log);
-  const mail = config.SMTP_URL ? createSmtpTransport(config.SMTP_URL, config.MAIL_FROM) : outboxOnlyTransport;
+  const mail = await createMailTransport(config);
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -82,9 +82,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     auth,
     guards: createGuards(auth, database.changes),
     mail,
-    payments: createPaymentProvider(config, database.db),
-    storage: createFileStorage(config),
-    assistant: createAssistantProvider(config),
+    payments: await createPaymentProvider(config, database.db),
+    storage: await createFileStorage(config),
+    assistant: await createAssistantProvider(config),
   };
   app.decorate('deps', deps);
   app.decorate('outbox', createOutboxWorker({ db: database.db, mail, log: app.log }));

@@ -336,7 +336,7 @@ describe('createFileStorage and the S3 configuration', () => {
   it('the local folder stays the default; S3 is chosen when S3_BUCKET is set (region defaults to ap-southeast-2)', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'plinth-storage-choice-'));
     try {
-      const local = createFileStorage(loadConfig({ ...base, DATA_DIR: dataDir }));
+      const local = await createFileStorage(loadConfig({ ...base, DATA_DIR: dataDir }));
       const key = newStorageKey('txt');
       await local.put(key, Readable.from([Buffer.from('local')]));
       expect(existsSync(join(dataDir, 'uploads', key))).toBe(true);
@@ -350,7 +350,7 @@ describe('createFileStorage and the S3 configuration', () => {
         S3_SECRET_ACCESS_KEY: options.secretAccessKey,
       });
       expect(config.S3_REGION).toBe('ap-southeast-2');
-      const s3 = createFileStorage(config);
+      const s3 = await createFileStorage(config);
       const s3Key = newStorageKey('txt');
       await s3.put(s3Key, Readable.from([Buffer.from('remote')]));
       expect(await bucketKeys()).toContain(s3Key);

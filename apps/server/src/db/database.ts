@@ -1,8 +1,10 @@
+import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import type { Client, Pool } from 'pg';
 import { CHANGES_CHANNEL, ChangeTracker, trackChanges } from './change-tracker';
 import type { Database } from './types';
 
@@ -14,7 +16,7 @@ export interface DatabaseHandle {
   /** The PostgreSQL schema everything lives in, when not the default. */
   schema?: string;
   /** A raw LISTEN-capable client is only available on PostgreSQL; PGlite runs in-process. */
-  pool?: pg.Pool;
+  pool?: Pool;
   /**
    * LISTEN on `channel`, calling `onPayload` for each notification delivered after its sender's
    * transaction commits; resolves to the function that stops listening. On PostgreSQL this holds
@@ -152,13 +154,46 @@ async function openPgliteDir(dataDir: string) {
     const staging = `${dir}.init-${process.pid}`;
     rmSync(staging, { recursive: true, force: true });
     mkdirSync(staging, { recursive: true });
-    const fresh = await createPglite(staging);
-    await fresh.close();
+    await createClusterInChildProcess(staging);
     rmSync(dir, { recursive: true, force: true });
     renameSync(staging, dir);
   }
   return createPglite(dir);
 }
+
+/** Run by `node -e` with PGlite's module URL, the folder and the settings (JSON) as arguments. */
+const CREATE_CLUSTER_SCRIPT = `
+const [pgliteUrl, dir, conf] = process.argv.slice(1);
+const { PGlite } = await import(pgliteUrl);
+const pglite = await PGlite.create(dir, { postgresqlconf: JSON.parse(conf) });
+await pglite.close();
+`;
+
+/**
+ * initdb runs in a short-lived child process (issue 12 item 8): PGlite's initdb copies its whole
+ * WebAssembly memory (128 MB) and hands the new cluster over as a tarball, and the C allocator
+ * keeps such memory after it is freed, so in the server's own process the first start stayed about
+ * 85 MB larger for good. The child's memory goes back to the system when it exits.
+ */
+async function createClusterInChildProcess(dir: string) {
+  const pgliteUrl = import.meta.resolve('@electric-sql/pglite');
+  const conf = JSON.stringify(EMBEDDED_POSTGRESQL_CONF);
+  const args = ['--input-type=module', '-e', CREATE_CLUSTER_SCRIPT, '--', pgliteUrl, dir, conf];
+  try {
+    await promisify(execFile)(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr?.trim();
+    throw new Error(`Could not create the embedded database in ${dir}${stderr ? `:\n${stderr}` : ''}`, {
+      cause: error,
+    });
+  }
+}
+
+/**
+ * The PostgreSQL driver, imported only when DATABASE_URL is used: the embedded server never needs
+ * it (issue 12 item 8: memory at rest).
+ */
+const loadPg = async () => (await import('pg')).default;
 
 async function openPostgres(
   url: string,
@@ -166,6 +201,7 @@ async function openPostgres(
   changes: ChangeTracker,
 ): Promise<DatabaseHandle> {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
+  const pg = await loadPg();
   const types = {
     getTypeParser: (oid: number, format?: string) => {
       if (oid === NUMERIC || oid === INT8) return (v: string) => Number(v);
@@ -253,7 +289,8 @@ async function listenOnPostgres(
   options: ListenOptions = {},
 ): Promise<Unlisten> {
   checkChannel(channel);
-  let client: pg.Client | null = null;
+  const pg = await loadPg();
+  let client: Client | null = null;
   let stopped = false;
   let retryTimer: NodeJS.Timeout | undefined;
   let delay = RECONNECT_MIN_MS;
@@ -296,7 +333,7 @@ async function listenOnPostgres(
     client = next;
   };
 
-  const lost = (which: pg.Client, error: unknown) => {
+  const lost = (which: Client, error: unknown) => {
     if (stopped || client !== which) return;
     client = null;
     which.removeAllListeners('end');

@@ -1,15 +1,19 @@
 import type { Config } from '../../config';
 import type { AssistantProvider } from './assistant-provider';
 import { createBuiltinAnalyst } from './builtin-analyst';
-import { createOpenAiCompatibleProvider } from './openai-provider';
 
-/** The built-in analyst unless an OpenAI-compatible endpoint is configured (AI_BASE_URL and AI_MODEL). */
-export function createAssistantProvider(config: Config): AssistantProvider {
-  if (config.AI_BASE_URL && config.AI_MODEL)
+/**
+ * The built-in analyst unless an OpenAI-compatible endpoint is configured (AI_BASE_URL and AI_MODEL);
+ * the `openai` SDK is imported only then (issue 12 item 8: memory at rest).
+ */
+export async function createAssistantProvider(config: Config): Promise<AssistantProvider> {
+  if (config.AI_BASE_URL && config.AI_MODEL) {
+    const { createOpenAiCompatibleProvider } = await import('./openai-provider');
     return createOpenAiCompatibleProvider({
       baseURL: config.AI_BASE_URL,
       apiKey: config.AI_API_KEY,
       model: config.AI_MODEL,
     });
+  }
   return createBuiltinAnalyst();
 }

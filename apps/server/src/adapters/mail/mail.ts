@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { Db } from '../../db/database';
 
 export interface MailMessage {
@@ -12,17 +11,6 @@ export interface MailMessage {
 export interface MailTransport {
   readonly name: 'smtp' | 'outbox';
   send(message: MailMessage): Promise<void>;
-}
-
-/** Real delivery over SMTP (SMTP_URL). */
-export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl);
-  return {
-    name: 'smtp',
-    async send(message) {
-      await transporter.sendMail({ from, ...message });
-    },
-  };
 }
 
 /**

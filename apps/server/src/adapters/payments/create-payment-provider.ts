@@ -5,11 +5,14 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { PaymentProvider } from './payment-provider';
 import { createSandboxProvider } from './sandbox-provider';
-import { createStripeProvider } from './stripe-provider';
 
-/** Stripe when STRIPE_SECRET_KEY is set, otherwise the offline sandbox. */
-export function createPaymentProvider(config: Config, db: Db): PaymentProvider {
+/**
+ * Stripe when STRIPE_SECRET_KEY is set, otherwise the offline sandbox. The Stripe SDK is imported
+ * only then (issue 12 item 8: memory at rest).
+ */
+export async function createPaymentProvider(config: Config, db: Db): Promise<PaymentProvider> {
   if (config.STRIPE_SECRET_KEY) {
+    const { createStripeProvider } = await import('./stripe-provider');
     return createStripeProvider({
       secretKey: config.STRIPE_SECRET_KEY,
       webhookSecret: config.STRIPE_WEBHOOK_SECRET,
