@@ -1,5 +1,5 @@
 // The marketplace's two statements exactly as the server sends them, and their EXPLAIN ANALYZE.
-// The repository (apps/server/src/modules/projects/marketplace.repository.ts) is imported with tsx
+// The repository (apps/server/src/modules/projects/marketplace-page.repository.ts) is imported with tsx
 // and run on a Kysely instance whose driver records each compiled query instead of sending it, so
 // the plans below are of the server's own SQL and parameters, not a copy of it.
 import { join } from 'node:path';
@@ -9,12 +9,17 @@ import { root } from '../lib/server.mjs';
 
 const PAGE_SIZE = 20;
 
-/** A Kysely whose every query is recorded in `queries` and answers one empty row. */
-function recordingDb(queries) {
+/**
+ * A Kysely whose every query is recorded in `queries`. The first (the stats, which choose the page's
+ * plan) also runs on `client`, so the page recorded is the one the server would read; the rest
+ * answer no rows.
+ */
+function recordingDb(queries, client) {
   const connection = {
     async executeQuery(compiled) {
       queries.push({ sql: compiled.sql, parameters: [...compiled.parameters] });
-      return { rows: [{}] };
+      if (queries.length > 1) return { rows: [] };
+      return { rows: (await client.query(compiled.sql, [...compiled.parameters])).rows };
     },
     // biome-ignore lint/correctness/useYield: never streamed.
     async *streamQuery() {
@@ -43,14 +48,13 @@ function recordingDb(queries) {
 }
 
 /**
- * The page and stats statements for a query string, with the options the service derives from it
- * (marketplace.service.ts readMarketplace: filters, sort default newest, 20 a page), the page planned
- * from `matches`, the number of listings the query matches (the response's total), and
- * `marketSize`, every listing on the market.
+ * The stats and page statements for a query string, with the options the service derives from it
+ * (marketplace.service.ts readMarketplace: filters, sort default newest, 20 a page), the page read
+ * with the plan the stats choose on `client`'s database.
  */
-export async function marketplaceStatements(funderId, search, matches, marketSize) {
+export async function marketplaceStatements(client, funderId, search) {
   const repo = await tsImport(
-    join(root, 'apps/server/src/modules/projects/marketplace.repository.ts'),
+    join(root, 'apps/server/src/modules/projects/marketplace-page.repository.ts'),
     import.meta.url,
   );
   const params = new URLSearchParams(search);
@@ -66,19 +70,15 @@ export async function marketplaceStatements(funderId, search, matches, marketSiz
   const page = number('page') ?? 1;
   const limit = number('limit') ?? PAGE_SIZE;
   const queries = [];
-  const db = recordingDb(queries);
-  await repo.listMarketplacePage(db, {
+  await repo.readMarketplacePage(recordingDb(queries, client), {
     funderId,
     filters,
     sort: params.get('sort') ?? 'newest',
     limit,
     offset: (page - 1) * limit,
-    // The server plans the page from the exact match count its stats statement returns.
-    plan: repo.pagePlanFor({ matches, market: marketSize, rowsNeeded: page * limit }),
   });
-  await repo.marketplaceStats(db, { funderId, filters });
-  const [pageQuery, statsQuery] = queries;
-  return { page: pageQuery, stats: statsQuery };
+  const [statsQuery, pageQuery] = queries;
+  return { stats: statsQuery, page: pageQuery };
 }
 
 /**

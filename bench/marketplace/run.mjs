@@ -176,12 +176,7 @@ try {
   const plans = {};
   const planText = [];
   for (const c of CASES) {
-    const statements = await marketplaceStatements(
-      funderId,
-      c.query,
-      responses[c.name].total,
-      responses[CASES[0].name].total,
-    );
+    const statements = await marketplaceStatements(admin, funderId, c.query);
     plans[c.name] = {};
     for (const [which, statement] of Object.entries(statements)) {
       const result = await explain(admin, statement);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOAN_BANDS } from '../src/modules/projects/marketplace.repository';
+import { LOAN_BANDS } from '../src/modules/projects/marketplace-loan-bands';
 import { as, buildTestApp, type TestApp, type TestUser } from './helpers';
 import {
   createFunder,
@@ -140,8 +140,31 @@ describe('marketplace_summary: the totals behind the stats header', () => {
       await sql<Record<string, unknown>>`select property_type, state, development_stage, loan_band, listings,
           capital, return_sum, return_count
         from marketplace_summary
-        where listings <> 0 or capital <> 0 or return_sum <> 0 or return_count <> 0
+        where (listings <> 0 or capital <> 0 or return_sum <> 0 or return_count <> 0)
+          and '*' not in (property_type, state, development_stage)
         order by 1, 2, 3, 4`.execute(t.database.db)
+    ).rows;
+  /** The roll-up rows ('*': any) that differ from the sums of the groups they stand for. */
+  const wrongRollups = async () =>
+    (
+      await sql<Record<string, unknown>>`with kept as (
+          select * from marketplace_summary where '*' not in (property_type, state, development_stage)
+            and (listings <> 0 or capital <> 0 or return_sum <> 0 or return_count <> 0)),
+        expected as (
+          select case when grouping(property_type) = 1 then '*' else property_type end as property_type,
+            case when grouping(state) = 1 then '*' else state end as state,
+            case when grouping(development_stage) = 1 then '*' else development_stage end as development_stage,
+            loan_band, sum(listings)::int as listings, sum(capital) as capital, sum(return_sum) as return_sum,
+            sum(return_count)::int as return_count
+          from kept group by loan_band, cube(property_type, state, development_stage)
+          having grouping(property_type, state, development_stage) <> 0),
+        rollups as (
+          select property_type, state, development_stage, loan_band, listings, capital, return_sum, return_count
+          from marketplace_summary where '*' in (property_type, state, development_stage)
+            and (listings <> 0 or capital <> 0 or return_sum <> 0 or return_count <> 0))
+        (select 'missing' as what, * from expected except select 'missing', * from rollups)
+        union all
+        (select 'extra', * from rollups except select 'extra', * from expected)`.execute(t.database.db)
     ).rows;
   const recomputed = async () =>
     (
@@ -195,13 +218,32 @@ describe('marketplace_summary: the totals behind the stats header', () => {
     expect(await summaryRows()).not.toEqual(funded);
     await db.deleteFrom('project').where('id', 'in', [x.id, z.id]).execute();
     expect(await summaryRows()).toEqual(await recomputed());
+    expect(await wrongRollups()).toEqual([]);
     await db.deleteFrom('project').where('id', '=', y.id).execute();
     expect(await summaryRows()).toEqual(await recomputed());
+    expect(await wrongRollups()).toEqual([]);
+  });
+
+  it('summary: the roll-ups over any type, state or stage agree with the groups, and the stats read them', async () => {
+    await listedProject(t, developer, { title: 'Rollup A', state: 'TAS', ...financials(800_000, 200_000) });
+    await listedProject(t, developer, { title: 'Rollup B', state: 'NT', ...financials(3_200_000, null) });
+    expect(await wrongRollups()).toEqual([]);
+    const { rows } = await sql<{ listings: number }>`select coalesce(sum(listings), 0)::int as listings
+      from marketplace_summary where property_type = '*' and state = '*' and development_stage = '*'`.execute(
+      t.database.db,
+    );
+    const { rows: market } = await sql<{ n: number }>`select count(*)::int as n from project
+      where payment_status = 'paid' and visible and funded_at is null`.execute(t.database.db);
+    expect(rows[0]!.listings).toBe(market[0]!.n);
+    expect(market[0]!.n).toBeGreaterThan(1);
   });
 
   it('summary: marketplace_summary_rebuild() recomputes the same totals', async () => {
     const before = await summaryRows();
+    const rollupsBefore = await wrongRollups();
     await sql`select marketplace_summary_rebuild()`.execute(t.database.db);
     expect(await summaryRows()).toEqual(before);
+    expect(rollupsBefore).toEqual([]);
+    expect(await wrongRollups()).toEqual([]);
   });
 });

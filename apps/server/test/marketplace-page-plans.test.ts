@@ -1,16 +1,16 @@
 import { marketplaceSorts } from '@plinth/domain/marketplace';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  listMarketplacePage,
   type MarketplaceFilters,
-  pagePlanFor,
-} from '../src/modules/projects/marketplace.repository';
+  type PagePlan,
+  readMarketplacePage,
+} from '../src/modules/projects/marketplace-page.repository';
 import { buildTestApp, createUser, type TestApp, type TestUser } from './helpers';
 import { createFunder, financials, listedProject, market } from './support/marketplace';
 
-// Issue 12 item 1 (decision 027): a page is read either by walking the sort's index or by reading
-// the matches first and sorting them, chosen from the exact match count. Both must give the same
-// page, row for row, for every sort, filter and page.
+// Issue 12 item 1 (decisions 027 and 029): a page is read either by walking the sort's index or by
+// reading the matches first and sorting them, chosen inside the one marketplace statement from the
+// exact match count. Both must give the same page, row for row, for every sort, filter and page.
 
 let t: TestApp;
 let funder: TestUser;
@@ -45,39 +45,59 @@ const cases: { filters: MarketplaceFilters; limit: number; offset: number }[] = 
   { filters: { q: 'zzz-no-match' }, limit: 5, offset: 0 },
 ];
 
+const read = (
+  options: { filters: MarketplaceFilters; limit: number; offset: number },
+  sort: (typeof marketplaceSorts)[number],
+  plan?: PagePlan,
+) => readMarketplacePage(t.database.db, { funderId: funder.id, sort, ...options, plan });
+
 describe('the two page plans', () => {
-  it('give the same rows in the same order for every sort, filter and page', async () => {
+  it('give the same rows and stats in the same order for every sort, filter and page', async () => {
     let compared = 0;
     for (const sort of marketplaceSorts) {
       for (const c of cases) {
-        const read = (plan: 'sort_index' | 'filtered_first') =>
-          listMarketplacePage(t.database.db, { funderId: funder.id, sort, ...c, plan });
-        const [walked, filtered] = await Promise.all([read('sort_index'), read('filtered_first')]);
-        expect(filtered, `${sort} ${JSON.stringify(c)}`).toEqual(walked);
-        compared += walked.length;
+        const [walked, filtered] = await Promise.all([
+          read(c, sort, 'sort_index'),
+          read(c, sort, 'filtered_first'),
+        ]);
+        expect(walked.stats.page_plan).toBe('sort_index');
+        expect(filtered.stats.page_plan).toBe('filtered_first');
+        expect(filtered.rows, `${sort} ${JSON.stringify(c)}`).toEqual(walked.rows);
+        expect({ ...filtered.stats, page_plan: null }).toEqual({ ...walked.stats, page_plan: null });
+        compared += walked.rows.length;
       }
     }
     expect(compared).toBeGreaterThan(50);
   });
 
-  it('the cheaper plan is chosen: few matches are read first, many by the sort index', () => {
-    expect(pagePlanFor({ matches: 736, market: 85_000, rowsNeeded: 80 })).toBe('filtered_first');
-    expect(pagePlanFor({ matches: 16_000, market: 85_000, rowsNeeded: 20 })).toBe('sort_index');
-    expect(pagePlanFor({ matches: 85_000, market: 85_000, rowsNeeded: 400 })).toBe('sort_index');
-    expect(pagePlanFor({ matches: 0, market: 85_000, rowsNeeded: 20 })).toBe('filtered_first');
+  it('the cheaper plan is chosen from the exact count: few matches are read first, many by the sort index', async () => {
+    // 2 × matches² <= rows needed × market: reading the matches first costs less than walking.
+    const all = await read({ filters: {}, limit: 5, offset: 0 }, 'newest');
+    const market = all.stats.market_size;
+    expect(market).toBe(24);
+    expect(all.stats.active_opportunities).toBe(24);
+    expect(all.stats.page_plan).toBe('sort_index'); // 2 × 24² = 1152 > 5 × 24
+    const deep = await read({ filters: {}, limit: 24, offset: 24 }, 'newest');
+    expect(deep.stats.page_plan).toBe('filtered_first'); // 1152 <= 48 × 24
+    const tas = await read({ filters: { state: 'TAS' }, limit: 3, offset: 0 }, 'loan_amount_desc');
+    expect(tas.stats.active_opportunities).toBe(6);
+    expect(tas.stats.page_plan).toBe('filtered_first'); // 2 × 6² = 72 <= 3 × 24
+    const tasFirst = await read({ filters: { state: 'TAS' }, limit: 2, offset: 0 }, 'loan_amount_desc');
+    expect(tasFirst.stats.page_plan).toBe('sort_index'); // 72 > 2 × 24
+    const none = await read({ filters: { q: 'zzz-no-match' }, limit: 5, offset: 0 }, 'newest');
+    expect(none.stats.page_plan).toBe('filtered_first');
+    expect(none.rows).toEqual([]);
   });
 
   it('the API answers the same page whichever plan its counts lead to', async () => {
     const res = await market(t.app, funder, { state: 'TAS', sort: 'loan_amount_desc', limit: 3, page: 2 });
     expect(res.statusCode).toBe(200);
-    const direct = await listMarketplacePage(t.database.db, {
-      funderId: funder.id,
-      filters: { state: 'TAS' },
-      sort: 'loan_amount_desc',
-      limit: 3,
-      offset: 3,
-      plan: 'sort_index',
-    });
-    expect(res.json().items.map((i: { id: string }) => i.id)).toEqual(direct.map((r) => r.id));
+    const direct = await read(
+      { filters: { state: 'TAS' }, limit: 3, offset: 3 },
+      'loan_amount_desc',
+      'sort_index',
+    );
+    expect(direct.rows).toHaveLength(3);
+    expect(res.json().items.map((i: { id: string }) => i.id)).toEqual(direct.rows.map((r) => r.id));
   });
 });

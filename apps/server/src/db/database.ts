@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import type { Client, Pool } from 'pg';
 import { CHANGES_CHANNEL, ChangeTracker, trackChanges } from './change-tracker';
+import { statementNameOf } from './prepared';
 import type { Database } from './types';
 
 export type Db = Kysely<Database>;
@@ -222,8 +223,11 @@ async function openPostgres(
     connectionString: url,
     max: 10,
     types,
-    ...(schema ? { options: `-c search_path="${schema}",public` } : {}),
+    // No JIT: every statement here is short, and a prepared statement's generic plan can look
+    // costly enough for PostgreSQL to spend tens of milliseconds compiling it (decision 029).
+    options: ['-c jit=off', ...(schema ? [`-c search_path="${schema}",public`] : [])].join(' '),
   });
+  pool.on('connect', nameRegisteredStatements);
   const db = new Kysely<Database>({ dialect: trackChanges(new PostgresDialect({ pool }), changes) });
   trackers.set(db, changes);
   const listen: DatabaseHandle['listen'] = (channel, onPayload, options) =>
@@ -264,6 +268,19 @@ async function openPostgres(
     watchRemoteChanges,
     close: () => db.destroy(),
   };
+}
+
+/**
+ * Sends the SQL texts `runPrepared` registered (db/prepared.ts) as named prepared statements on
+ * this pooled connection: PostgreSQL parses each once per connection and may keep its plan. Every
+ * other text goes as before, unnamed.
+ */
+function nameRegisteredStatements(client: Client): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((text: unknown, values?: unknown, callback?: unknown) => {
+    const name = typeof text === 'string' ? statementNameOf(text) : undefined;
+    return name ? query({ name, text, values }, callback) : query(text, values, callback);
+  }) as Client['query'];
 }
 
 const RECONNECT_MIN_MS = 250;

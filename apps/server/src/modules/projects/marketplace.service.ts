@@ -3,6 +3,7 @@ import {
   averageExpectedReturn,
   type MarketplaceQuery,
   type MarketplaceResponse,
+  MIN_LISTINGS_FOR_AVERAGE_RETURN,
   marketplaceResponse,
   type ProjectPreview,
   propertyTypesForFocus,
@@ -11,12 +12,14 @@ import {
   trendingAssetClass,
 } from '@plinth/domain/marketplace';
 import { propertyTypes } from '@plinth/domain/projects';
+import { averageMinListingsValue } from '@plinth/domain/system-settings';
 import { z } from 'zod';
 import type { Viewer } from '../../auth/guards';
 import { changesOf, type Db } from '../../db/database';
 import { createReadCache, type ReadCache } from '../../db/read-cache';
 import { AppError } from '../../errors';
 import * as repo from './marketplace.repository';
+import { type MarketplaceRow, readMarketplacePage } from './marketplace-page.repository';
 import { assertMarketplaceAccess, type FunderStanding } from './projects.policy';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -31,7 +34,6 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 interface MarketplaceCaches {
   standings: ReadCache<{ standing: FunderStanding | undefined }>;
   pages: ReadCache<{ json: string }>;
-  averageMinListings: ReadCache<{ value: number }>;
 }
 
 const cachesByDb = new WeakMap<Db, MarketplaceCaches>();
@@ -49,7 +51,6 @@ function cachesOf(db: Db): MarketplaceCaches {
         // Pages are 6 KB at 20 cards, 30 KB at 100: at most 32 M characters of JSON in all.
         maxSize: { total: 32_000_000, sizeOf: (page) => page.json.length },
       }),
-      averageMinListings: createReadCache(changes, { tables: ['system_setting'], max: 1, ttlMs: 60_000 }),
     };
     cachesByDb.set(db, caches);
   }
@@ -68,7 +69,7 @@ export async function assertFunderMayUseMarketplace(db: Db, viewer: Viewer): Pro
 /** The preview fields of a listing, with the funder's own access status. */
 export function toProjectPreview(
   row: Pick<
-    repo.MarketplaceRow,
+    MarketplaceRow,
     | 'id'
     | 'suburb'
     | 'state'
@@ -121,41 +122,32 @@ export async function listMarketplaceJson(
 
 /**
  * The marketplace for a funder: the listings they may find (never asked about, declined, or
- * granted and not yet funded, each with their own request and deal), filtered, sorted and paginated, with the stats header over the whole filtered set. Two
- * statements: the aggregate (from the kept summary), then the page, planned from its count.
+ * granted and not yet funded, each with their own request and deal), filtered, sorted and
+ * paginated, with the stats header over the whole filtered set: one statement
+ * (marketplace-page.repository.ts).
  */
 async function readMarketplace(
   db: Db,
   viewer: Viewer,
   query: MarketplaceQuery,
 ): Promise<MarketplaceResponse> {
-  const filters: repo.MarketplaceFilters = {
-    property_type: query.property_type,
-    state: query.state,
-    development_stage: query.development_stage,
-    min_loan: query.min_loan,
-    max_loan: query.max_loan,
-    q: query.q || undefined,
-  };
-  const [stats, averageMin] = await Promise.all([
-    repo.marketplaceStats(db, { funderId: viewer.id, filters }),
-    cachesOf(db).averageMinListings.get('value', async () => ({ value: await repo.averageMinListings(db) })),
-  ]);
-  const activeOpportunities = Number(stats.active_opportunities);
-  // The stats give the exact number of matches, so the page's plan is chosen from it rather than
-  // from the planner's estimate (which misjudges rare combinations such as a small state).
-  const rows = await repo.listMarketplacePage(db, {
+  const { stats, rows } = await readMarketplacePage(db, {
     funderId: viewer.id,
-    filters,
+    filters: {
+      property_type: query.property_type,
+      state: query.state,
+      development_stage: query.development_stage,
+      min_loan: query.min_loan,
+      max_loan: query.max_loan,
+      q: query.q || undefined,
+    },
     sort: query.sort,
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
-    plan: repo.pagePlanFor({
-      matches: activeOpportunities,
-      market: Number(stats.market_size),
-      rowsNeeded: query.page * query.limit,
-    }),
   });
+  // The admin's threshold for the average (system setting), the privacy floor when it is missing
+  // or unreadable.
+  const threshold = averageMinListingsValue.safeParse(stats.average_min_listings ?? '');
   return {
     items: rows.map((row) =>
       toProjectPreview(
@@ -167,15 +159,15 @@ async function readMarketplace(
     ),
     page: query.page,
     limit: query.limit,
-    total: activeOpportunities,
+    total: stats.active_opportunities,
     stats: {
-      total_capital_seeking: Number(stats.total_capital_seeking),
-      active_opportunities: activeOpportunities,
-      trending_asset_class: trendingAssetClass(Number(stats.residential), Number(stats.commercial)),
+      total_capital_seeking: stats.total_capital_seeking,
+      active_opportunities: stats.active_opportunities,
+      trending_asset_class: trendingAssetClass(stats.residential, stats.commercial),
       average_expected_return: averageExpectedReturn(
-        Number(stats.return_sum),
-        Number(stats.return_count),
-        averageMin.value,
+        stats.return_sum,
+        stats.return_count,
+        threshold.success ? threshold.data : MIN_LISTINGS_FOR_AVERAGE_RETURN,
       ),
     },
   };
