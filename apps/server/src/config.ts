@@ -24,7 +24,8 @@ export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  BASE_URL: z.string().url().default('http://localhost:3000'),
+  /** Where people reach the app; without it, http://localhost on PORT. */
+  BASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl.refine((v) => !v || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL'),
   DATABASE_SCHEMA: optionalText,
@@ -65,7 +66,7 @@ export const configSchema = z.object({
   S3_REGION: optionalText.transform((v) => v ?? 'ap-southeast-2'),
 });
 
-export type Config = z.infer<typeof configSchema>;
+export type Config = Omit<z.infer<typeof configSchema>, 'BASE_URL'> & { BASE_URL: string };
 
 export class ConfigError extends Error {}
 
@@ -75,7 +76,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
-  const config = result.data;
+  // The address people reach the app at, by default the port it listens on: links in e-mails,
+  // the sign-in origin check and the start banner all follow PORT unless BASE_URL says otherwise.
+  const config = { ...result.data, BASE_URL: result.data.BASE_URL ?? `http://localhost:${result.data.PORT}` };
   if (config.OIDC_ISSUER && !(config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET)) {
     throw new ConfigError(
       'Invalid environment configuration:\n  OIDC_CLIENT_ID: required (with OIDC_CLIENT_SECRET) when OIDC_ISSUER is set',

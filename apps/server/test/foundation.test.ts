@@ -24,6 +24,13 @@ describe('config', () => {
     expect(config.REQUIRE_EMAIL_VERIFICATION).toBe(false);
   });
 
+  it('loadConfig: without BASE_URL the address follows PORT (banner, e-mail links, sign-in origin); BASE_URL wins', () => {
+    expect(loadConfig({ PORT: '3005' }).BASE_URL).toBe('http://localhost:3005');
+    expect(loadConfig({ PORT: '3005', BASE_URL: 'https://plinth.example' }).BASE_URL).toBe(
+      'https://plinth.example',
+    );
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ BASE_URL: 'not a url' }, 'BASE_URL'],
