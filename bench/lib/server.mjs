@@ -25,7 +25,10 @@ export async function startServer(env = {}, { seedDemo = true } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'plinth-bench-'));
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
-  const args = [join(root, 'apps/server/dist/main.js'), ...(seedDemo ? ['--seed-demo'] : [])];
+  // BENCH_SERVER_NODE_ARGS: extra Node options for the server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'
+  // to see where a benchmark's server time goes (Node refuses --cpu-prof in NODE_OPTIONS).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const args = [...nodeArgs, join(root, 'apps/server/dist/main.js'), ...(seedDemo ? ['--seed-demo'] : [])];
   const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
