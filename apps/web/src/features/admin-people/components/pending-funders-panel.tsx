@@ -1,5 +1,6 @@
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { AdminUser } from '@plinth/domain/admin';
+import { LoadingBlock, UnavailableNotice } from '../../../components/load-states';
 import { useAdminUsers } from '../api/get-admin-users';
 import { useDialogTarget } from '../hooks/use-dialog-target';
 import { companyOf } from '../utils/people-labels';
@@ -29,13 +30,9 @@ export function PendingFundersPanel({ OverrideDialog }: PendingFundersPanelProps
         Pending funders{data && data.total > 0 ? ` (${data.total})` : ''}
       </Title>
       {funders.isLoading ? (
-        <Center py="lg">
-          <Loader size="sm" aria-label="Loading pending funders" />
-        </Center>
+        <LoadingBlock compact label="Loading pending funders" />
       ) : funders.isError || !data ? (
-        <Alert color="gray" variant="light" c="dark.7">
-          The pending funders are not available right now.
-        </Alert>
+        <UnavailableNotice>The pending funders are not available right now.</UnavailableNotice>
       ) : data.items.length === 0 ? (
         <Text c="gray.7">No funders are waiting for approval or a subscription.</Text>
       ) : (

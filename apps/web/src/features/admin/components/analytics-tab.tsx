@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Alert, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   type AnalyticsResponse,
   analyticsListingStateLabels,
@@ -8,6 +8,7 @@ import {
   funnelStepLabels,
 } from '@plinth/domain/admin-console';
 import { formatAud } from '@plinth/domain/format';
+import { LoadFailedAlert, LoadingBlock } from '../../../components/load-states';
 import { useAnalytics } from '../api/get-analytics';
 
 const stateColors = ['gray.6', 'yellow.6', 'green.7', 'red.7', 'blue.6', 'grape.7'] as const;
@@ -29,13 +30,9 @@ export function AnalyticsTab() {
         Analytics
       </Title>
       {isLoading ? (
-        <Center py="lg">
-          <Loader size="sm" aria-label="Loading analytics" />
-        </Center>
+        <LoadingBlock compact label="Loading analytics" />
       ) : isError || !data ? (
-        <Alert color="red" variant="light" c="red.9" title="Load Failed">
-          Failed to fetch admin data
-        </Alert>
+        <LoadFailedAlert title="Load Failed">Failed to fetch admin data</LoadFailedAlert>
       ) : (
         <AnalyticsCharts data={data} />
       )}

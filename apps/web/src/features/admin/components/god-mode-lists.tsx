@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import {
   type AdminPayment,
   canSyncPayment,
@@ -8,6 +8,7 @@ import {
 import { formatAud, formatAudCents, formatDate } from '@plinth/domain/format';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { LoadingBlock, UnavailableNotice } from '../../../components/load-states';
 import { useAllPayments, useUnpaidProjects } from '../api/get-god-mode';
 
 const paymentTypeLabels: Record<AdminPayment['payment_type'], string> = {
@@ -32,13 +33,9 @@ export function UnpaidProjectsPanel({
         Unpaid projects{data && data.items.length > 0 ? ` (${data.items.length})` : ''}
       </Title>
       {isLoading ? (
-        <Center py="lg">
-          <Loader size="sm" aria-label="Loading unpaid projects" />
-        </Center>
+        <LoadingBlock compact label="Loading unpaid projects" />
       ) : isError || !data ? (
-        <Alert color="gray" variant="light" c="dark.7">
-          The unpaid projects are not available right now.
-        </Alert>
+        <UnavailableNotice>The unpaid projects are not available right now.</UnavailableNotice>
       ) : data.items.length === 0 ? (
         <Text c="gray.7">No unpaid projects.</Text>
       ) : (
@@ -79,13 +76,9 @@ export function RecentPaymentsTable({ onSync }: { onSync: (payment: AdminPayment
         Recent payments
       </Title>
       {isLoading ? (
-        <Center py="lg">
-          <Loader size="sm" aria-label="Loading payments" />
-        </Center>
+        <LoadingBlock compact label="Loading payments" />
       ) : isError || !data ? (
-        <Alert color="gray" variant="light" c="dark.7">
-          The payments are not available right now.
-        </Alert>
+        <UnavailableNotice>The payments are not available right now.</UnavailableNotice>
       ) : data.items.length === 0 ? (
         <Text c="gray.7">No payments yet.</Text>
       ) : (

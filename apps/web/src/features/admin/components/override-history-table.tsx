@@ -1,9 +1,10 @@
-import { Alert, Anchor, Center, Loader, Paper, Table, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Table, Text, Title } from '@mantine/core';
 import { auditActionLabel, auditTargetTypeLabel } from '@plinth/domain/audit';
 import { formatDateTime } from '@plinth/domain/format';
 import { adminPersonPath } from '@plinth/domain/routes';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { LoadingBlock, UnavailableNotice } from '../../../components/load-states';
 import { type OverrideHistoryEntry, useOverrideHistory } from '../api/get-override-history';
 import { adminProjectUrl } from '../utils/project-links';
 
@@ -22,13 +23,9 @@ export function OverrideHistoryTable() {
         Recent override history
       </Title>
       {isLoading ? (
-        <Center py="lg">
-          <Loader size="sm" aria-label="Loading override history" />
-        </Center>
+        <LoadingBlock compact label="Loading override history" />
       ) : isError || !data ? (
-        <Alert color="gray" variant="light" c="dark.7">
-          The override history is not available right now.
-        </Alert>
+        <UnavailableNotice>The override history is not available right now.</UnavailableNotice>
       ) : data.entries.length === 0 ? (
         <Text c="dimmed">No admin overrides yet.</Text>
       ) : (

@@ -1,6 +1,7 @@
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { formatDateTime } from '@plinth/domain/format';
 import { useState } from 'react';
+import { LoadFailedAlert, LoadingBlock } from '../../../components/load-states';
 import { notifyAction } from '../../../lib/notify-action';
 import { type SystemSetting, useSystemSettings, useUpdateSetting } from '../api/system-settings';
 
@@ -13,13 +14,9 @@ export function SettingsTab() {
         Settings
       </Title>
       {isLoading ? (
-        <Center py="lg">
-          <Loader size="sm" aria-label="Loading settings" />
-        </Center>
+        <LoadingBlock compact label="Loading settings" />
       ) : isError || !data ? (
-        <Alert color="red" variant="light" c="red.9" title="Load Failed">
-          Failed to fetch admin data
-        </Alert>
+        <LoadFailedAlert title="Load Failed">Failed to fetch admin data</LoadFailedAlert>
       ) : (
         data.items.map((setting) => <SettingRow key={setting.key} setting={setting} />)
       )}
