@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runPrepared, statementNameOf } from '../src/db/prepared';
+import { MAX_NAMED_STATEMENTS, runPrepared, statementNameOf } from '../src/db/prepared';
 import { buildTestApp, createUser, type TestApp } from './helpers';
 
 // Statements built once per shape and bound per request (db/prepared.ts, decision 029): the builder
@@ -51,6 +51,25 @@ describe('runPrepared', () => {
     await expect(
       byName(t.database.db, { name: undefined as unknown as string, limit: 1, skip: 'x' }, calls, 'missing'),
     ).rejects.toThrow('No value for slot name of statement missing');
+  });
+
+  it('names at most MAX_NAMED_STATEMENTS texts: past the cap a new shape still runs, unnamed', async () => {
+    const db = t.database.db;
+    const build = (n: number) => () =>
+      db
+        .selectFrom('user')
+        .select(sql<number>`${sql.lit(n)}::int`.as('n'))
+        .where('email', 'like', '%@%')
+        .limit(1);
+    for (let n = 0; n <= MAX_NAMED_STATEMENTS; n++) {
+      const rows = await runPrepared(db, `capped-${n}`, build(n), {}, { prepare: true });
+      expect(rows[0]?.n).toBe(n);
+    }
+    const names = Array.from({ length: MAX_NAMED_STATEMENTS + 1 }, (_, n) =>
+      statementNameOf(build(n)().compile().sql),
+    );
+    expect(names.filter((name) => name !== undefined).length).toBeLessThanOrEqual(MAX_NAMED_STATEMENTS);
+    expect(names.at(-1)).toBeUndefined();
   });
 
   it('is read-only to the change tracker: a prepared read leaves the read caches’ stamps alone', async () => {

@@ -33,7 +33,14 @@ const templatesByDb = new WeakMap<Db, Map<string, Template>>();
 const statementNames = new Map<string, string>();
 
 /**
- * The prepared-statement name of a SQL text registered by `preparedStatement`, if any: the pg
+ * At most this many texts are named. Every PostgreSQL connection keeps each named statement it has
+ * run (and its plan) until it closes, so the names are bounded: past the cap a new shape runs
+ * unnamed, planned each time like any other statement. The marketplace's stats use a few dozen.
+ */
+export const MAX_NAMED_STATEMENTS = 256;
+
+/**
+ * The prepared-statement name of a SQL text registered by `runPrepared`, if any: the pg
  * driver sends such a text with this name, parsing it once per connection
  * (database.ts `nameRegisteredStatements`).
  */
@@ -61,7 +68,7 @@ export async function runPrepared<V extends object, R>(
   if (!template) {
     const slot = ((name: string) => new Slot(name)) as unknown as SlotOf<V>;
     const compiled = build(slot).compile();
-    if (options.prepare && !statementNames.has(compiled.sql)) {
+    if (options.prepare && !statementNames.has(compiled.sql) && statementNames.size < MAX_NAMED_STATEMENTS) {
       const digest = createHash('sha1').update(compiled.sql).digest('hex').slice(0, 20);
       statementNames.set(compiled.sql, `plinth_${digest}`);
     }
