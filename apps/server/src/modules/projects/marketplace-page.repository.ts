@@ -199,10 +199,10 @@ interface MarketplaceSummaryTable {
 
 /**
  * The stats header over the whole filtered set: the kept totals of the group the filters select
- * (one summary row per whole loan band), minus the listings in those groups the funder's own requests took out of
- * their market, plus the matching listings outside them (a loan range's partly covered bands)
- * counted row by row. With a text search no group is selected and every matching row is counted.
- * Also the market's size and the admin's threshold for the average, and the page's plan.
+ * (one summary row per whole loan band), minus the listings in it that the funder's own requests
+ * took out of their market, plus the matching listings outside it (a loan range's partly covered
+ * bands) counted row by row. With a text search no group is selected and every matching row is
+ * counted. Also the market's size, the admin's threshold for the average, and the page's plan.
  */
 function statsQuery(db: Db, shape: Shape, slot: SlotOf<Values>) {
   const f = shape.filters;
