@@ -1,12 +1,9 @@
-import {
-  type AccessStatus,
-  type MarketplaceQuery,
-  offMarketAccessStatuses,
-} from '@plinth/domain/marketplace';
+import { type MarketplaceQuery, offMarketAccessStatuses } from '@plinth/domain/marketplace';
 import { AVERAGE_MIN_LISTINGS_KEY } from '@plinth/domain/system-settings';
 import {
   type Expression,
   type ExpressionBuilder,
+  type InferResult,
   type OrderByModifiers,
   type SelectQueryBuilder,
   type SqlBool,
@@ -379,19 +376,8 @@ export interface MarketplaceStats {
   page_plan: PagePlan;
 }
 
-export interface MarketplaceRow {
-  id: string;
-  suburb: string;
-  state: NonNullable<MarketplaceQuery['state']> | null;
-  development_stage: NonNullable<MarketplaceQuery['development_stage']>;
-  loan_amount: number;
-  property_type: NonNullable<MarketplaceQuery['property_type']>;
-  project_size_sqm: number | null;
-  created_at: Date | string;
-  access_request_id: string | null;
-  access_status: AccessStatus | null;
-  deal_id: string | null;
-}
+/** A page's row: the preview's columns, return potential, and the funder's own request and deal. */
+export type MarketplaceRow = InferResult<ReturnType<typeof pageStatement>>[number];
 
 /**
  * A funder's marketplace page in two statements: the stats over everything the filters match (with
@@ -470,18 +456,5 @@ export async function readMarketplacePage(
     values,
     { prepare: false },
   );
-  const items: MarketplaceRow[] = rows.map((row) => ({
-    id: row.id,
-    suburb: row.suburb,
-    state: row.state,
-    development_stage: row.development_stage,
-    loan_amount: row.loan_amount,
-    property_type: row.property_type,
-    project_size_sqm: row.project_size_sqm,
-    created_at: row.created_at,
-    access_request_id: row.access_request_id,
-    access_status: row.access_status,
-    deal_id: row.deal_id,
-  }));
-  return { stats, rows: items };
+  return { stats, rows };
 }

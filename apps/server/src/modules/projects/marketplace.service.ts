@@ -3,7 +3,6 @@ import {
   averageExpectedReturn,
   type MarketplaceQuery,
   type MarketplaceResponse,
-  MIN_LISTINGS_FOR_AVERAGE_RETURN,
   marketplaceResponse,
   type ProjectPreview,
   propertyTypesForFocus,
@@ -123,8 +122,8 @@ export async function listMarketplaceJson(
 /**
  * The marketplace for a funder: the listings they may find (never asked about, declined, or
  * granted and not yet funded, each with their own request and deal), filtered, sorted and
- * paginated, with the stats header over the whole filtered set: one statement
- * (marketplace-page.repository.ts).
+ * paginated, with the stats header over the whole filtered set: two statements built once per
+ * shape (marketplace-page.repository.ts).
  */
 async function readMarketplace(
   db: Db,
@@ -145,8 +144,8 @@ async function readMarketplace(
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
   });
-  // The admin's threshold for the average (system setting), the privacy floor when it is missing
-  // or unreadable.
+  // The admin's threshold for the average (system setting); when it is missing or unreadable the
+  // domain's privacy floor applies.
   const threshold = averageMinListingsValue.safeParse(stats.average_min_listings ?? '');
   return {
     items: rows.map((row) =>
@@ -167,7 +166,7 @@ async function readMarketplace(
       average_expected_return: averageExpectedReturn(
         stats.return_sum,
         stats.return_count,
-        threshold.success ? threshold.data : MIN_LISTINGS_FOR_AVERAGE_RETURN,
+        threshold.success ? threshold.data : undefined,
       ),
     },
   };
