@@ -11,7 +11,7 @@ const serverProject = (name: string, env: Record<string, string>) => ({
   },
 });
 
-// One Vitest run, two projects: pure domain rules and the API through the real HTTP stack.
+// One Vitest run: pure domain rules, the web app's hooks, and the API through the real HTTP stack.
 // Two threads at most: the machines this runs on have two cores.
 export default defineConfig({
   test: {
@@ -22,6 +22,14 @@ export default defineConfig({
         test: {
           name: 'domain',
           include: ['packages/domain/test/**/*.test.ts'],
+        },
+      },
+      {
+        // The web app's own logic (hooks) in a DOM; the journeys through a real browser are in e2e/.
+        test: {
+          name: 'web',
+          include: ['apps/web/test/**/*.test.tsx'],
+          environment: 'jsdom',
         },
       },
       serverProject('server', { PLINTH_TEST_DB: 'pglite' }),

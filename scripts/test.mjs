@@ -112,7 +112,7 @@ try {
   check('Typecheck', () => run('npm', ['run', 'typecheck']));
   check('Structure: import rules and file sizes', () => run('node', ['scripts/check-structure.mjs']));
   check('Lint and format check (Biome)', () => run('npx', ['biome', 'ci', '.']));
-  vitest('Unit and API tests', ['--project', 'domain', '--project', 'server*']);
+  vitest('Unit and API tests', ['--project', 'domain', '--project', 'web', '--project', 'server*']);
   ensureBuild();
   clusterTest();
   vitest('Browser tests', ['--config', 'e2e/vitest.config.ts'], { CHROMIUM_PATH: chromium });

@@ -1,5 +1,6 @@
 import { PAGE_SIZE_DEFAULT } from '@plinth/domain/constants';
 import { type MarketplaceQuery, marketplaceMessages, marketplaceQuery } from '@plinth/domain/marketplace';
+import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { MarketplaceParams } from '../api/list-marketplace';
 
@@ -57,35 +58,44 @@ export function useMarketplaceParams() {
     filters.min_loan === undefined || filters.max_loan === undefined || filters.min_loan <= filters.max_loan;
   const params: MarketplaceParams = { ...filters, sort, page, limit: PAGE_SIZE_DEFAULT };
 
-  /**
-   * Builds the next address from the address as it is when the update runs, not from this render:
-   * a debounced search commit and a filter picked meanwhile must not undo each other.
-   */
+  // The address this hook last wrote and the one it last rendered. react-router hands a functional
+  // update the address of the render that made the setter, so a debounced search commit that fires
+  // after a filter was picked but before that pick has rendered would rebuild the old address and
+  // undo the pick. Every update instead starts from the newest address: its own last write until the
+  // router has rendered it, else what is shown (which is also where the back button lands).
+  const address = useRef<{ shown: URLSearchParams; written: URLSearchParams | null }>({
+    shown: searchParams,
+    written: null,
+  });
+  if (address.current.shown !== searchParams) {
+    const caughtUp = address.current.written?.toString() === searchParams.toString();
+    address.current = { shown: searchParams, written: caughtUp ? null : address.current.written };
+  }
+
   const update = (
     change: (current: { filters: MarketplaceFilters; sort: MarketplaceSort; page: number }) => {
       filters: Partial<MarketplaceFilters>;
       sort: MarketplaceSort;
       page: number;
     },
-  ) =>
-    setSearchParams(
-      (current) => {
-        const next = change({
-          filters: readFilters(current),
-          sort: readParam('sort', current.get('sort')) ?? 'newest',
-          page: readParam('page', current.get('page')) ?? 1,
-        });
-        const search = new URLSearchParams();
-        for (const key of filterKeys) {
-          const value = next.filters[key];
-          if (value !== undefined && value !== '') search.set(key, String(value));
-        }
-        if (next.sort !== 'newest') search.set('sort', next.sort);
-        if (next.page > 1) search.set('page', String(next.page));
-        return search;
-      },
-      { replace: true },
-    );
+  ) => {
+    const current = address.current.written ?? address.current.shown;
+    const next = change({
+      filters: readFilters(current),
+      sort: readParam('sort', current.get('sort')) ?? 'newest',
+      page: readParam('page', current.get('page')) ?? 1,
+    });
+    const search = new URLSearchParams();
+    for (const key of filterKeys) {
+      const value = next.filters[key];
+      if (value !== undefined && value !== '') search.set(key, String(value));
+    }
+    if (next.sort !== 'newest') search.set('sort', next.sort);
+    if (next.page > 1) search.set('page', String(next.page));
+    // Writing what is already shown changes nothing the router would render.
+    address.current.written = search.toString() === address.current.shown.toString() ? null : search;
+    setSearchParams(search, { replace: true });
+  };
 
   return {
     params,
