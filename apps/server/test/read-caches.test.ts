@@ -37,7 +37,7 @@ async function settled() {
 }
 
 describe('which tables a statement writes', () => {
-  it('reads write nothing; inserts and updates their table; deletes, raw writes and writing CTEs everything', () => {
+  it('reads write nothing; inserts and updates their table; deletes of unknown reach, raw writes and writing CTEs everything', () => {
     expect(tablesWrittenBy(db().selectFrom('project').selectAll().compile())).toEqual([]);
     expect(
       tablesWrittenBy(
@@ -51,8 +51,14 @@ describe('which tables a statement writes', () => {
     expect(tablesWrittenBy(db().updateTable('project as p').set({ visible: true }).compile())).toEqual([
       'project',
     ]);
-    // A delete can cascade along foreign keys to tables it does not name.
+    // A delete can cascade along foreign keys to tables it does not name: without the schema's keys, everything.
     expect(tablesWrittenBy(db().deleteFrom('user').where('id', '=', 'x').compile())).toEqual([ALL_TABLES]);
+    expect(
+      tablesWrittenBy(
+        db().deleteFrom('project_document').where('id', '=', 'x').compile(),
+        new ChangeTracker(),
+      ),
+    ).toEqual([ALL_TABLES]);
     expect(tablesWrittenBy(sql`select 1`.compile(db()))).toEqual([]);
     expect(tablesWrittenBy(sql`  SELECT pg_notify('a', 'b')`.compile(db()))).toEqual([]);
     expect(tablesWrittenBy(sql`select pg_advisory_xact_lock(5301, hashtext(${'x'}))`.compile(db()))).toEqual(
@@ -81,6 +87,63 @@ describe('which tables a statement writes', () => {
           .compile(),
       ),
     ).toEqual([ALL_TABLES]);
+  });
+});
+
+describe("what a delete marks, once the schema's foreign keys are learnt", () => {
+  const deleteFrom = (table: 'user' | 'project_document' | 'message') =>
+    tablesWrittenBy(db().deleteFrom(table).where('id', '=', 'x').compile(), tracker());
+
+  it('a replaced document marks its own table, never the sessions or the people', () => {
+    const written = deleteFrom('project_document');
+    expect(written).toContain('project_document');
+    expect(written).not.toContain(ALL_TABLES);
+    for (const table of ['session', 'user', 'project', 'access_request'])
+      expect(written).not.toContain(table);
+  });
+
+  it('a deleted person marks every table their rows cascade to, through more than one key', () => {
+    const written = deleteFrom('user');
+    // session → user directly; message → access_request → user; project_document → project → user.
+    for (const table of [
+      'user',
+      'session',
+      'account',
+      'project',
+      'access_request',
+      'message',
+      'project_document',
+    ])
+      expect(written).toContain(table);
+    expect(written).not.toContain(ALL_TABLES);
+  });
+
+  it('a table nothing references marks only itself', () => {
+    expect(deleteFrom('message')).toEqual(['message']);
+  });
+
+  it('a delete through USING, whose reach is not one table, still marks everything', () => {
+    const query = db()
+      .deleteFrom('project_document')
+      .using('project')
+      .whereRef('project.id', '=', 'project_document.project_id')
+      .compile();
+    expect(tablesWrittenBy(query, tracker())).toEqual([ALL_TABLES]);
+  });
+
+  it('a session read stays current across a deleted document, and not across a deleted person', async () => {
+    await settled();
+    const sessions = tracker().stamp(['session', 'user']);
+    await db()
+      .deleteFrom('project_document')
+      .where('id', '=', '00000000-0000-4000-8000-000000000000')
+      .execute();
+    expect(tracker().stamp(['session', 'user'])).toBe(sessions);
+    const other = await createUser(t.app, { role: 'funder' });
+    await settled();
+    const before = tracker().stamp(['session']);
+    await db().deleteFrom('user').where('id', '=', other.id).execute();
+    expect(tracker().stamp(['session'])).toBeGreaterThan(before);
   });
 });
 

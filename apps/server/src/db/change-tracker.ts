@@ -1,14 +1,16 @@
-import type {
-  CompiledQuery,
-  DatabaseConnection,
-  Dialect,
-  Driver,
-  OperationNode,
-  QueryResult,
-  TransactionSettings,
+import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type OperationNode,
+  type QueryResult,
+  sql,
+  type TransactionSettings,
 } from 'kysely';
 
-/** Every table at once: raw statements, deletes (which may cascade) and schema changes. */
+/** Every table at once: raw statements, deletes whose reach is unknown, and schema changes. */
 export const ALL_TABLES = '*';
 
 /**
@@ -25,6 +27,8 @@ export class ChangeTracker {
   private readonly counters = new Map<string, number>();
   private everything = 0;
   private deaf = false;
+  /** Per table, every table a delete from it may change (itself included); null until learnt. */
+  private deletes: ReadonlyMap<string, readonly string[]> | null = null;
 
   /** `caching: false` (READ_CACHE=off) makes every stamp new: every read misses, nothing is kept. */
   constructor(private readonly caching = true) {}
@@ -41,6 +45,37 @@ export class ChangeTracker {
   setDeaf(deaf: boolean): void {
     this.deaf = deaf;
     this.everything++;
+  }
+
+  /**
+   * Learns the schema's foreign keys whose `on delete` changes the referencing rows (cascade, set
+   * null, set default), so a delete from a table marks only the tables it can reach that way
+   * instead of every table (a replaced document must not empty the session cache).
+   */
+  learnForeignKeys(keys: readonly { parent: string; child: string }[]): void {
+    const children = new Map<string, string[]>();
+    for (const { parent, child } of keys) children.set(parent, [...(children.get(parent) ?? []), child]);
+    const reach = (table: string): string[] => {
+      const seen = new Set([table]);
+      const queue = [table];
+      for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+        for (const child of children.get(next) ?? []) {
+          if (!seen.has(child)) {
+            seen.add(child);
+            queue.push(child);
+          }
+        }
+      }
+      return [...seen];
+    };
+    const tables = new Set(keys.flatMap(({ parent, child }) => [parent, child]));
+    this.deletes = new Map([...tables].map((table) => [table, reach(table)]));
+  }
+
+  /** The tables a delete from `table` may change: every table until the foreign keys are learnt. */
+  changedByDelete(table: string): readonly string[] {
+    if (!this.deletes || table === ALL_TABLES) return [ALL_TABLES];
+    return this.deletes.get(table) ?? [table];
   }
 
   touch(tables: Iterable<string>): void {
@@ -88,12 +123,19 @@ const writesInWith = (node: Record<string, unknown>) =>
     (cte) => cte.expression.kind !== 'SelectQueryNode',
   ) ?? false;
 
+/** What a delete may change beside its own table, as the tracker knows it (ChangeTracker.changedByDelete). */
+type DeleteReach = Pick<ChangeTracker, 'changedByDelete'>;
+const everyTable: DeleteReach = { changedByDelete: () => [ALL_TABLES] };
+
 /**
- * The tables a statement may change: none for a read, the target of an insert or update, and every
- * table for anything else (deletes cascade along foreign keys; raw SQL that may write and DDL are
- * not parsed). A statement whose WITH clause writes is treated as writing everything.
+ * The tables a statement may change: none for a read, the target of an insert or update, a delete's
+ * table and what its foreign keys cascade to (`reach`; every table when unknown, or when it deletes
+ * through a join or USING), and every table for anything else (raw SQL that may write and DDL are
+ * not parsed). A statement whose WITH clause writes is treated as writing everything. Triggers that
+ * write elsewhere are not followed: the only one (project → marketplace_summary) keeps a table derived
+ * from the one it fires on, and every read of it also depends on that table.
  */
-export function tablesWrittenBy(query: CompiledQuery): string[] {
+export function tablesWrittenBy(query: CompiledQuery, reach: DeleteReach = everyTable): readonly string[] {
   const node = query.query as OperationNode & Record<string, unknown>;
   if (writesInWith(node)) return [ALL_TABLES];
   switch (node.kind) {
@@ -103,6 +145,11 @@ export function tablesWrittenBy(query: CompiledQuery): string[] {
       return [nameOf(node.into as OperationNode | undefined)];
     case 'UpdateQueryNode':
       return [nameOf(node.table as OperationNode | undefined)];
+    case 'DeleteQueryNode': {
+      const froms = (node.from as { froms: OperationNode[] } | undefined)?.froms ?? [];
+      if (froms.length !== 1 || node.using || node.joins) return [ALL_TABLES];
+      return reach.changedByDelete(nameOf(froms[0]));
+    }
     case 'RawNode':
       return isReadOnlyRawSql(query.sql) ? [] : [ALL_TABLES];
     default:
@@ -130,7 +177,7 @@ class TrackedConnection implements DatabaseConnection {
   collectSessionInfo?: DatabaseConnection['collectSessionInfo'];
 
   async executeQuery<R>(query: CompiledQuery, options?: Parameters<DatabaseConnection['executeQuery']>[1]) {
-    const written = tablesWrittenBy(query);
+    const written = tablesWrittenBy(query, this.tracker);
     try {
       return (await this.inner.executeQuery(query, options)) as QueryResult<R>;
     } finally {
@@ -143,7 +190,7 @@ class TrackedConnection implements DatabaseConnection {
     chunkSize: number,
     options?: Parameters<DatabaseConnection['streamQuery']>[2],
   ) {
-    const written = tablesWrittenBy(query);
+    const written = tablesWrittenBy(query, this.tracker);
     try {
       yield* this.inner.streamQuery<R>(query, chunkSize, options);
     } finally {
@@ -151,7 +198,7 @@ class TrackedConnection implements DatabaseConnection {
     }
   }
 
-  private record(written: string[]) {
+  private record(written: readonly string[]) {
     if (written.length === 0) return;
     this.tracker.touch(written);
     if (this.pending) for (const table of written) this.pending.add(table);
@@ -249,3 +296,18 @@ export function trackChanges(dialect: Dialect, tracker: ChangeTracker): Dialect 
 
 /** The channel the change triggers notify on, with `schema.table` as the payload. */
 export const CHANGES_CHANNEL = 'plinth_table_changes';
+
+/**
+ * The current schema's foreign keys whose `on delete` changes the referencing table (cascade, set
+ * null, set default): what a delete can reach beyond its own table.
+ */
+export async function readDeleteForeignKeys<DB>(db: Kysely<DB>) {
+  const { rows } = await sql<{ parent: string; child: string }>`
+    select parent.relname as parent, child.relname as child
+    from pg_constraint c
+    join pg_class child on child.oid = c.conrelid
+    join pg_class parent on parent.oid = c.confrelid
+    where c.contype = 'f' and c.confdeltype in ('c', 'n', 'd')
+      and child.relnamespace = current_schema()::regnamespace`.execute(db);
+  return rows;
+}

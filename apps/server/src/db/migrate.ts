@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
-import type { DatabaseHandle } from './database';
+import { readDeleteForeignKeys } from './change-tracker';
+import { changesOf, type DatabaseHandle } from './database';
 import { migrations } from './migrations/index';
 
 // Migrations are imported statically so that the bundled server carries them.
@@ -49,4 +50,6 @@ async function migrate({ db, schema }: Pick<DatabaseHandle, 'db' | 'schema'>): P
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
   }
+  // The schema is final: from now on a delete marks only the tables its foreign keys reach.
+  changesOf(db).learnForeignKeys(await readDeleteForeignKeys(db));
 }
