@@ -15,7 +15,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { conflict, notFound } from '../../errors';
-import { type AuditActor, recordAudit } from '../audit/audit.service';
+import { type AuditActor, auditedTransaction, recordAudit } from '../audit/audit.service';
 import { publishLiveEvent } from '../events/events.service';
 import { type ConversationSummary, summariseConversations } from '../messages/messages.service';
 import { notify } from '../notifications/notifications.service';
@@ -85,7 +85,7 @@ export async function createAccessRequest(
   const companyName = await repo.findCompanyName(db, viewer.id);
   const funderName = companyName ? `${viewer.name} (${companyName})` : viewer.name;
 
-  const id = await db.transaction().execute(async (trx) => {
+  const id = await auditedTransaction(db, async (trx) => {
     if (await repo.findOpenRequest(trx, viewer.id, project.id))
       throw conflict(accessMessages.alreadyRequested);
     const requestId = await repo.insertAccessRequest(trx, {
@@ -138,7 +138,7 @@ export async function decideAccessRequest(
   const { db } = deps;
   const { viewer, accessRequestId, decision } = options;
   const next = accessDecisions[decision];
-  await db.transaction().execute(async (trx) => {
+  await auditedTransaction(db, async (trx) => {
     const request = await repo.lockAccessRequest(trx, accessRequestId);
     if (!request || request.borrower_id !== viewer.id) throw requestNotFound();
     if (!canDecideAccess(request.status)) throw conflict(accessMessages.onlyPending);

@@ -21,7 +21,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { conflict, notFound } from '../../errors';
-import { type AuditActor, recordAudit } from '../audit/audit.service';
+import { type AuditActor, auditedTransaction, recordAudit } from '../audit/audit.service';
 import { type DocumentsContext, documentKeysOf, removeDocumentFiles } from '../documents/documents.service';
 import { notify } from '../notifications/notifications.service';
 import { checkProjectPayment, syncProjectPayment } from '../payments/listing-payments';
@@ -175,7 +175,7 @@ async function runProjectAction(
   projectId: string,
   change: (trx: Db) => Promise<string>,
 ): Promise<ActionResponse> {
-  const message = await deps.db.transaction().execute(change);
+  const message = await auditedTransaction(deps.db, change);
   return { message, project: toAdminProject(await requireProject(deps.db, projectId)) };
 }
 

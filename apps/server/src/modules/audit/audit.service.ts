@@ -30,11 +30,41 @@ export interface AuditEntryInput {
 // One advisory lock serialises writers so each entry chains to the one before it.
 const AUDIT_CHAIN_LOCK = 724_611;
 
+/** Transactions opened by auditedTransaction, with the entries they will append before committing. */
+const deferred = new WeakMap<Db, AuditEntryInput[]>();
+
 /**
- * Appends an audit entry. Call it with the transaction that makes the change, so the change and
- * its record commit together or not at all.
+ * Runs `change` in a transaction whose audit entries (recordAudit with its `trx`) are appended at
+ * its end, just before it commits. The chain's lock is held from the first append to the commit,
+ * so appended last it is held for the inserts alone, not for the notifications, e-mails and events
+ * the change writes after its audit call: other audited writes no longer queue behind them.
+ */
+export function auditedTransaction<T>(db: Db, change: (trx: Db) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    const entries: AuditEntryInput[] = [];
+    deferred.set(trx, entries);
+    try {
+      const result = await change(trx);
+      for (const entry of entries) await appendAudit(trx, entry);
+      return result;
+    } finally {
+      deferred.delete(trx);
+    }
+  });
+}
+
+/**
+ * Records an audit entry. Call it with the transaction that makes the change, so the change and
+ * its record commit together or not at all. Inside auditedTransaction the entry (as it is now) is
+ * appended when the change is done; elsewhere at once.
  */
 export async function recordAudit(trx: Db, input: AuditEntryInput): Promise<void> {
+  const queue = deferred.get(trx);
+  if (queue) queue.push(structuredClone(input));
+  else await appendAudit(trx, input);
+}
+
+async function appendAudit(trx: Db, input: AuditEntryInput): Promise<void> {
   await sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`.execute(trx);
   const previous = await trx
     .selectFrom('audit_log')
