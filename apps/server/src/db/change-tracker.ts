@@ -54,7 +54,11 @@ export class ChangeTracker {
    */
   learnForeignKeys(keys: readonly { parent: string; child: string }[]): void {
     const children = new Map<string, string[]>();
-    for (const { parent, child } of keys) children.set(parent, [...(children.get(parent) ?? []), child]);
+    for (const { parent, child } of keys) {
+      const list = children.get(parent);
+      if (list) list.push(child);
+      else children.set(parent, [child]);
+    }
     const reach = (table: string): string[] => {
       const seen = new Set([table]);
       const queue = [table];

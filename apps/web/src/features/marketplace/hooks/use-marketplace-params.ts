@@ -43,6 +43,14 @@ export const activeFilterCount = (filters: Partial<MarketplaceFilters>) =>
 
 export const hasAnyFilter = (filters: Partial<MarketplaceFilters>) => activeFilterCount(filters) > 0;
 
+/** What an address shows: its filters, sort and page (unreadable ones as if unset). */
+const readView = (search: URLSearchParams) => ({
+  filters: readFilters(search),
+  sort: readParam('sort', search.get('sort')) ?? 'newest',
+  page: readParam('page', search.get('page')) ?? 1,
+});
+type View = ReturnType<typeof readView>;
+
 /**
  * /projects keeps its filters, sort and page in the address (?state=VIC&sort=loan_amount_desc&page=2),
  * so a reload, a shared link and the back button return to the same results. A changed filter or
@@ -50,9 +58,7 @@ export const hasAnyFilter = (filters: Partial<MarketplaceFilters>) => activeFilt
  */
 export function useMarketplaceParams() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const filters = readFilters(searchParams);
-  const sort = readParam('sort', searchParams.get('sort')) ?? 'newest';
-  const page = readParam('page', searchParams.get('page')) ?? 1;
+  const { filters, sort, page } = readView(searchParams);
 
   const isLoanRangeValid =
     filters.min_loan === undefined || filters.max_loan === undefined || filters.min_loan <= filters.max_loan;
@@ -73,18 +79,9 @@ export function useMarketplaceParams() {
   }
 
   const update = (
-    change: (current: { filters: MarketplaceFilters; sort: MarketplaceSort; page: number }) => {
-      filters: Partial<MarketplaceFilters>;
-      sort: MarketplaceSort;
-      page: number;
-    },
+    change: (current: View) => Omit<View, 'filters'> & { filters: Partial<MarketplaceFilters> },
   ) => {
-    const current = address.current.written ?? address.current.shown;
-    const next = change({
-      filters: readFilters(current),
-      sort: readParam('sort', current.get('sort')) ?? 'newest',
-      page: readParam('page', current.get('page')) ?? 1,
-    });
+    const next = change(readView(address.current.written ?? address.current.shown));
     const search = new URLSearchParams();
     for (const key of filterKeys) {
       const value = next.filters[key];
