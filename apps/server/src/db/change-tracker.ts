@@ -99,7 +99,10 @@ const nameOf = (node: OperationNode | undefined): string => {
   return ALL_TABLES;
 };
 
-/** Functions a raw `select` may call and still change no table (locks, notifications, clocks). */
+/**
+ * Functions a raw `select` may call and still change no table (locks, notifications, clocks,
+ * snapshots, aggregates), and the keywords that a parenthesis may follow in a read.
+ */
 const READ_ONLY_FUNCTIONS = new Set([
   'pg_notify',
   'pg_advisory_xact_lock',
@@ -107,6 +110,19 @@ const READ_ONLY_FUNCTIONS = new Set([
   'hashtext',
   'now',
   'current_schema',
+  'pg_current_snapshot',
+  'pg_snapshot_xmin',
+  'pg_visible_in_snapshot',
+  'extract',
+  'json_agg',
+  'json_build_array',
+  'bool_or',
+  'exists',
+  'in',
+  'from',
+  'lateral',
+  'over',
+  'on',
 ]);
 
 /**

@@ -11,6 +11,7 @@ import * as pricingSettings from './20261125500000_pricing_settings';
 import * as auditErasure from './20261125600000_audit_erasure';
 import * as marketplaceCoveringIndexes from './20261125700000_marketplace_covering_indexes';
 import * as marketplaceSummaryRollups from './20261126000000_marketplace_summary_rollups';
+import * as marketChanges from './20261126100000_market_changes';
 
 export const migrations = {
   '20261122000000_auth_and_profile': authAndProfile,
@@ -26,4 +27,5 @@ export const migrations = {
   '20261125600000_audit_erasure': auditErasure,
   '20261125700000_marketplace_covering_indexes': marketplaceCoveringIndexes,
   '20261126000000_marketplace_summary_rollups': marketplaceSummaryRollups,
+  '20261126100000_market_changes': marketChanges,
 };

@@ -17,8 +17,14 @@ import type { Viewer } from '../../auth/guards';
 import { changesOf, type Db } from '../../db/database';
 import { createReadCache, type ReadCache } from '../../db/read-cache';
 import { AppError } from '../../errors';
+import { type MarketSums, marketIndexOf } from './market-index';
+import { readFunderSide } from './market-index.repository';
 import * as repo from './marketplace.repository';
-import { type MarketplaceRow, readMarketplacePage } from './marketplace-page.repository';
+import {
+  type MarketplaceFilters,
+  type MarketplaceRow,
+  readMarketplacePage,
+} from './marketplace-page.repository';
 import { assertMarketplaceAccess, type FunderStanding } from './projects.policy';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -122,46 +128,76 @@ export async function listMarketplaceJson(
 /**
  * The marketplace for a funder: the listings they may find (never asked about, declined, or
  * granted and not yet funded, each with their own request and deal), filtered, sorted and
- * paginated, with the stats header over the whole filtered set: two statements built once per
- * shape (marketplace-page.repository.ts).
+ * paginated, with the stats header over the whole filtered set. Filters, sorts and pages are
+ * answered from the search index, brought up to date first if a listing changed (decision 031);
+ * a text search is answered by PostgreSQL's trigram index (marketplace-page.repository.ts).
  */
 async function readMarketplace(
   db: Db,
   viewer: Viewer,
   query: MarketplaceQuery,
 ): Promise<MarketplaceResponse> {
-  const { stats, rows } = await readMarketplacePage(db, {
-    funderId: viewer.id,
-    filters: {
-      property_type: query.property_type,
-      state: query.state,
-      development_stage: query.development_stage,
-      min_loan: query.min_loan,
-      max_loan: query.max_loan,
-      q: query.q || undefined,
-    },
-    sort: query.sort,
-    limit: query.limit,
-    offset: (query.page - 1) * query.limit,
-  });
-  // The admin's threshold for the average (system setting); when it is missing or unreadable the
-  // domain's privacy floor applies.
-  const threshold = averageMinListingsValue.safeParse(stats.average_min_listings ?? '');
-  return {
-    items: rows.map((row) =>
+  const filters: MarketplaceFilters = {
+    property_type: query.property_type,
+    state: query.state,
+    development_stage: query.development_stage,
+    min_loan: query.min_loan,
+    max_loan: query.max_loan,
+    q: query.q || undefined,
+  };
+  const offset = (query.page - 1) * query.limit;
+  if (filters.q) {
+    const { stats, rows } = await readMarketplacePage(db, {
+      funderId: viewer.id,
+      filters,
+      sort: query.sort,
+      limit: query.limit,
+      offset,
+    });
+    const items = rows.map((row) =>
       toProjectPreview(
         row,
         row.access_request_id && row.access_status
           ? { id: row.access_request_id, status: row.access_status, deal_id: row.deal_id }
           : null,
       ),
-    ),
+    );
+    return marketplaceAnswer(query, items, {
+      listings: stats.active_opportunities,
+      capital: stats.total_capital_seeking,
+      ...stats,
+    });
+  }
+  const index = marketIndexOf(db);
+  if (index.snapshot === null) await index.catchUp(db);
+  const side = await readFunderSide(db, viewer.id, index.snapshot as string);
+  if (side.stale) await index.catchUp(db);
+  const stats = index.stats(filters, side.offMarket);
+  const page = index.page(filters, side.offMarket, query.sort, offset, query.limit);
+  return marketplaceAnswer(
+    query,
+    page.map((listing) => toProjectPreview(listing, side.current.get(listing.id))),
+    { ...stats, average_min_listings: side.averageMinListings },
+  );
+}
+
+/** The response: a page of cards, and the stats header from the filtered set's sums. */
+function marketplaceAnswer(
+  query: MarketplaceQuery,
+  items: ProjectPreview[],
+  stats: MarketSums & { average_min_listings: string | null },
+): MarketplaceResponse {
+  // The admin's threshold for the average (system setting); when it is missing or unreadable the
+  // domain's privacy floor applies.
+  const threshold = averageMinListingsValue.safeParse(stats.average_min_listings ?? '');
+  return {
+    items,
     page: query.page,
     limit: query.limit,
-    total: stats.active_opportunities,
+    total: stats.listings,
     stats: {
-      total_capital_seeking: stats.total_capital_seeking,
-      active_opportunities: stats.active_opportunities,
+      total_capital_seeking: stats.capital,
+      active_opportunities: stats.listings,
       trending_asset_class: trendingAssetClass(stats.residential, stats.commercial),
       average_expected_return: averageExpectedReturn(
         stats.return_sum,

@@ -1,0 +1,126 @@
+import { type AccessStatus, isInFunderMarket } from '@plinth/domain/marketplace';
+import { AVERAGE_MIN_LISTINGS_KEY } from '@plinth/domain/system-settings';
+import type { Selectable } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { runPrepared, type SlotOf } from '../../db/prepared';
+import type { ProjectTable } from '../../db/types';
+import { onMarketplace } from './marketplace-page.repository';
+
+// The statements behind the marketplace's search index (market-index.ts, decision 031): the whole
+// market with the snapshot it was read in, the listings changed since a snapshot (migration
+// 20261126100000_market_changes), and, on every request, the funder's own side with whether the
+// index is still current: one statement, one round trip.
+
+/** A listing's row as the index reads it. */
+export interface MarketListingRow {
+  id: string;
+  suburb: string;
+  state: Selectable<ProjectTable>['state'];
+  development_stage: Selectable<ProjectTable>['development_stage'];
+  property_type: Selectable<ProjectTable>['property_type'];
+  loan_amount: number | string;
+  project_size_sqm: number | string | null;
+  created_at: Date | string;
+  created_micros: number | string;
+  return_potential: number | string | null;
+}
+
+const listingColumns = sql`project.id, project.suburb, project.state, project.development_stage,
+  project.property_type, project.loan_amount, project.project_size_sqm, project.created_at,
+  (extract(epoch from project.created_at) * 1000000)::int8 as created_micros,
+  project.expected_profit / project.total_project_cost as return_potential`;
+
+/** Every listing on the market, and the snapshot they were read in. */
+export async function readMarketListings(db: Db) {
+  const { rows } = await sql<MarketListingRow & { snapshot: string }>`
+    select snapshot, listing.*
+    from (select pg_current_snapshot()::text as snapshot) now
+    left join lateral (select ${listingColumns} from project where ${onMarketplace}) listing on true`.execute(
+    db,
+  );
+  const snapshot = rows[0]?.snapshot;
+  if (!snapshot) throw new Error('The market listing statement returned no row');
+  return { snapshot, rows: rows.filter((row) => row.id !== null) };
+}
+
+/**
+ * The listings written, or deleted, by transactions `since` could not see, and the snapshot read
+ * in: each as its row if it is on the market now, or null if it is not (hidden, funded, deleted).
+ */
+export async function readMarketChanges(db: Db, since: string) {
+  const { rows } = await sql<
+    Partial<MarketListingRow> & { snapshot: string; project_id: string | null; on_market: boolean | null }
+  >`
+    select snapshot, changed.*
+    from (select pg_current_snapshot()::text as snapshot) now
+    left join lateral (
+      select market_change.project_id, ${onMarketplace} as on_market, ${listingColumns}
+      from market_change left join project on project.id = market_change.project_id
+      where market_change.xid >= pg_snapshot_xmin(${since}::pg_snapshot)
+        and not pg_visible_in_snapshot(market_change.xid, ${since}::pg_snapshot)
+    ) changed on true`.execute(db);
+  const snapshot = rows[0]?.snapshot;
+  if (!snapshot) throw new Error('The market change statement returned no row');
+  const changes = rows.flatMap((row) =>
+    row.project_id
+      ? [{ project_id: row.project_id, listing: row.on_market ? (row as MarketListingRow) : null }]
+      : [],
+  );
+  return { snapshot, changes };
+}
+
+/** A funder's current request on a listing (the open one, else the latest) and its deal. */
+export interface OwnRequest {
+  id: string;
+  status: AccessStatus;
+  deal_id: string | null;
+}
+
+interface FunderSideValues {
+  funder: string;
+  snapshot: string;
+  setting: string;
+}
+
+/**
+ * On every marketplace read, in one statement: whether a listing changed in a transaction the
+ * index's `snapshot` could not see (then the index catches up before answering), the admin's
+ * threshold for the average return, and the funder's own requests with their deals: per listing,
+ * the current request (`current`) and whether any of them takes it out of their market
+ * (`offMarket`, the domain's `isInFunderMarket`).
+ */
+export async function readFunderSide(db: Db, funderId: string, snapshot: string) {
+  const statement = (slot: SlotOf<FunderSideValues>) => sql<{
+    stale: boolean;
+    average_min_listings: string | null;
+    own: [string, string, AccessStatus, string | null][] | null;
+  }>`
+    select
+      exists (select 1 from market_change
+        where xid >= pg_snapshot_xmin(${slot('snapshot')}::pg_snapshot)
+          and not pg_visible_in_snapshot(xid, ${slot('snapshot')}::pg_snapshot)) as stale,
+      (select value from system_setting where key = ${slot('setting')}) as average_min_listings,
+      (select json_agg(json_build_array(own.project_id, own.id, own.status,
+          (select deal.id from deal where deal.access_request_id = own.id)))
+        from (select access_request.project_id, access_request.id, access_request.status
+          from access_request where access_request.funder_id = ${slot('funder')}
+          order by access_request.project_id, access_request.status in ('declined', 'closed'),
+            access_request.requested_at desc) own) as own`;
+  const [row] = await runPrepared(
+    db,
+    'market-index:funder-side',
+    (slot) => ({ compile: () => statement(slot).compile(db) }),
+    { funder: funderId, snapshot, setting: AVERAGE_MIN_LISTINGS_KEY },
+    { prepare: true },
+  );
+  if (!row) throw new Error('The funder side statement returned no row');
+  const current = new Map<string, OwnRequest>();
+  const offMarket = new Set<string>();
+  // Each listing's requests come current first.
+  for (const [projectId, id, status, dealId] of row.own ?? []) {
+    if (!current.has(projectId)) current.set(projectId, { id, status, deal_id: dealId });
+    if (!isInFunderMarket(status)) offMarket.add(projectId);
+  }
+  return { stale: row.stale, averageMinListings: row.average_min_listings, current, offMarket };
+}
