@@ -111,8 +111,9 @@ const READ_ONLY_FUNCTIONS = new Set([
   'now',
   'current_schema',
   'pg_current_snapshot',
-  'pg_snapshot_xmin',
-  'pg_visible_in_snapshot',
+  'max',
+  'any',
+  'coalesce',
   'extract',
   'json_agg',
   'json_build_array',
@@ -130,6 +131,20 @@ const READ_ONLY_FUNCTIONS = new Set([
  * READ_ONLY_FUNCTIONS (a function may write: `select marketplace_summary_rebuild()` does).
  */
 export function isReadOnlyRawSql(text: string): boolean {
+  let known = readOnlyRawSql.get(text);
+  if (known === undefined) {
+    known = readsOnly(text);
+    // Raw texts are the code's own, a bounded set; the bound only guards against a leak.
+    if (readOnlyRawSql.size >= 1_000) readOnlyRawSql.clear();
+    readOnlyRawSql.set(text, known);
+  }
+  return known;
+}
+
+/** What `isReadOnlyRawSql` has found for each text. */
+const readOnlyRawSql = new Map<string, boolean>();
+
+function readsOnly(text: string): boolean {
   const statement = text.trim().replace(/;\s*$/, '');
   if (statement.includes(';') || !/^(select|show)\b/i.test(statement)) return false;
   for (const call of statement.matchAll(/\b([a-z_][a-z0-9_.]*)\s*\(/gi)) {

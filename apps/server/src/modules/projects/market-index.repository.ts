@@ -12,6 +12,19 @@ import { onMarketplace } from './marketplace-page.repository';
 // 20261126100000_market_changes), and, on every request, the funder's own side with whether the
 // index is still current: one statement, one round trip.
 
+/**
+ * The transactions a snapshot (pg_snapshot text, 'xmin:xmax:xip,…') could not see, as the two
+ * index conditions on `market_change.xid` that find their writes: from `xmax` up, or one of `xip`
+ * (in progress when it was taken). A write by any other transaction was visible to it. Both are
+ * plain comparisons, so the statements use the xid index whatever the plan (a generic plan guesses
+ * a third of the table for a range it cannot see, and would scan it).
+ */
+export function unseenBy(snapshot: string) {
+  const [, xmax, xip] = snapshot.split(':');
+  if (!xmax || xip === undefined) throw new Error(`Not a pg_snapshot: ${snapshot}`);
+  return { xmax, xip: `{${xip}}` };
+}
+
 /** A listing's row as the index reads it. */
 export interface MarketListingRow {
   id: string;
@@ -49,6 +62,7 @@ export async function readMarketListings(db: Db) {
  * in: each as its row if it is on the market now, or null if it is not (hidden, funded, deleted).
  */
 export async function readMarketChanges(db: Db, since: string) {
+  const unseen = unseenBy(since);
   const { rows } = await sql<
     Partial<MarketListingRow> & { snapshot: string; project_id: string | null; on_market: boolean | null }
   >`
@@ -57,8 +71,7 @@ export async function readMarketChanges(db: Db, since: string) {
     left join lateral (
       select market_change.project_id, ${onMarketplace} as on_market, ${listingColumns}
       from market_change left join project on project.id = market_change.project_id
-      where market_change.xid >= pg_snapshot_xmin(${since}::pg_snapshot)
-        and not pg_visible_in_snapshot(market_change.xid, ${since}::pg_snapshot)
+      where market_change.xid >= ${unseen.xmax}::xid8 or market_change.xid = any(${unseen.xip}::xid8[])
     ) changed on true`.execute(db);
   const snapshot = rows[0]?.snapshot;
   if (!snapshot) throw new Error('The market change statement returned no row');
@@ -79,7 +92,8 @@ export interface OwnRequest {
 
 interface FunderSideValues {
   funder: string;
-  snapshot: string;
+  xmax: string;
+  xip: string;
   setting: string;
 }
 
@@ -97,9 +111,8 @@ export async function readFunderSide(db: Db, funderId: string, snapshot: string)
     own: [string, string, AccessStatus, string | null][] | null;
   }>`
     select
-      exists (select 1 from market_change
-        where xid >= pg_snapshot_xmin(${slot('snapshot')}::pg_snapshot)
-          and not pg_visible_in_snapshot(xid, ${slot('snapshot')}::pg_snapshot)) as stale,
+      coalesce((select max(xid) from market_change) >= ${slot('xmax')}::xid8, false)
+        or exists (select 1 from market_change where xid = any(${slot('xip')}::xid8[])) as stale,
       (select value from system_setting where key = ${slot('setting')}) as average_min_listings,
       (select json_agg(json_build_array(own.project_id, own.id, own.status,
           (select deal.id from deal where deal.access_request_id = own.id)))
@@ -111,7 +124,7 @@ export async function readFunderSide(db: Db, funderId: string, snapshot: string)
     db,
     'market-index:funder-side',
     (slot) => ({ compile: () => statement(slot).compile(db) }),
-    { funder: funderId, snapshot, setting: AVERAGE_MIN_LISTINGS_KEY },
+    { funder: funderId, ...unseenBy(snapshot), setting: AVERAGE_MIN_LISTINGS_KEY },
     { prepare: true },
   );
   if (!row) throw new Error('The funder side statement returned no row');

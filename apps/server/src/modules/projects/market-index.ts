@@ -1,40 +1,33 @@
-import type { MarketplaceQuery } from '@plinth/domain/marketplace';
-import { australianStates, developmentStages, propertyTypes } from '@plinth/domain/projects';
-import type { Selectable } from 'kysely';
+import { developmentStages, propertyTypes } from '@plinth/domain/projects';
 import type { Db } from '../../db/database';
-import type { ProjectTable } from '../../db/types';
-import { type MarketListingRow, readMarketChanges, readMarketListings } from './market-index.repository';
+import { readMarketChanges, readMarketListings } from './market-index.repository';
+import {
+  comparators,
+  type Filter,
+  filterOf,
+  firstLoanAtLeast,
+  type IndexedListing,
+  insertSorted,
+  type KeptOrder,
+  keptOrders,
+  matches,
+  removeSorted,
+  type Sort,
+  stateCodes,
+  toIndexedListing,
+} from './market-index-listing';
 import { coveredLoanBands, LOAN_BANDS } from './marketplace-loan-bands';
 import type { MarketplaceFilters } from './marketplace-page.repository';
 
 // The marketplace's search index (docs/decisions/031-marketplace-search-index.md): every listing
-// on the market, held by each server process in the shapes its queries need: the stats' totals per
-// (property type, state, stage, loan band), and the listings in each sort's order. A funder's page
-// and stats header are computed here; what is the funder's own (their requests and deals) and
-// whether the index is still current are asked of the database on every request, in one statement
-// (market-index.repository.ts). The index holds only what every funder may see of a listing.
+// on the market, held by each server process in the shapes its queries need: the stats' sums per
+// (property type, state, stage, loan band), and the listings in each sort's order, whole and per
+// property type. A funder's page and stats header are computed here; what is the funder's own
+// (their requests and deals) and whether the index is still current are asked of the database on
+// every request, in one statement (market-index.repository.ts). The index holds only what every
+// funder may see of a listing.
 
-type Sort = MarketplaceQuery['sort'];
-
-/** A listing on the market, as the index keeps it. */
-export interface IndexedListing {
-  id: string;
-  suburb: string;
-  state: Selectable<ProjectTable>['state'];
-  development_stage: Selectable<ProjectTable>['development_stage'];
-  property_type: Selectable<ProjectTable>['property_type'];
-  loan_amount: number;
-  project_size_sqm: number | null;
-  created_at: Date;
-  /** created_at in microseconds, PostgreSQL's own precision: the newest sort's key. */
-  createdMicros: number;
-  /** expected profit / total cost, null when either is missing (sorted last). */
-  returnPotential: number | null;
-  /** The loan band's index in LOAN_BANDS. */
-  band: number;
-  /** The filtered columns' codes (state 0: none). */
-  codes: { type: number; state: number; stage: number };
-}
+export type { IndexedListing } from './market-index-listing';
 
 /** The stats' sums over a set of listings. */
 export interface MarketSums {
@@ -66,57 +59,6 @@ function addTo(sums: MarketSums, listing: IndexedListing, sign: 1 | -1) {
   }
 }
 
-/** The band of a loan: the last edge at or below it (the SQL function marketplace_loan_band). */
-export function loanBandOf(loan: number): number {
-  let lo = 0;
-  let hi = LOAN_BANDS.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (LOAN_BANDS[mid]! <= loan) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
-
-export function toIndexedListing(row: MarketListingRow): IndexedListing {
-  const loan = Number(row.loan_amount);
-  return {
-    id: row.id,
-    suburb: row.suburb,
-    state: row.state,
-    development_stage: row.development_stage,
-    property_type: row.property_type,
-    loan_amount: loan,
-    project_size_sqm: row.project_size_sqm === null ? null : Number(row.project_size_sqm),
-    created_at: new Date(row.created_at),
-    createdMicros: Number(row.created_micros),
-    returnPotential: row.return_potential === null ? null : Number(row.return_potential),
-    band: loanBandOf(loan),
-    codes: {
-      type: codeOf(propertyTypes, row.property_type, 'property type'),
-      state: codeOf(stateCodes, row.state, 'state'),
-      stage: codeOf(developmentStages, row.development_stage, 'stage'),
-    },
-  };
-}
-
-/** Each sort's order, the same as the SQL statements' (ties broken on id, in the sort's direction). */
-const byId = (a: IndexedListing, b: IndexedListing) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-const comparators: Record<Sort, (a: IndexedListing, b: IndexedListing) => number> = {
-  newest: (a, b) => b.createdMicros - a.createdMicros || byId(b, a),
-  loan_amount_desc: (a, b) => b.loan_amount - a.loan_amount || byId(b, a),
-  loan_amount_asc: (a, b) => a.loan_amount - b.loan_amount || byId(a, b),
-  return_potential: (a, b) => {
-    if (a.returnPotential === null || b.returnPotential === null) {
-      if (a.returnPotential !== b.returnPotential) return a.returnPotential === null ? 1 : -1;
-    } else if (a.returnPotential !== b.returnPotential) return b.returnPotential - a.returnPotential;
-    return byId(b, a);
-  },
-};
-
-// Codes of the filtered columns, so the walks below compare small integers in typed arrays laid out
-// in each sort's order (a walk over the whole market reads a few hundred kilobytes in sequence).
-const stateCodes = [null, ...australianStates] as const;
 const TYPES = propertyTypes.length;
 const STATES = stateCodes.length;
 const STAGES = developmentStages.length;
@@ -125,118 +67,19 @@ const SUMS = 4;
 const RESIDENTIAL = propertyTypes.indexOf('Residential');
 const COMMERCIAL = propertyTypes.indexOf('Commercial');
 
-function codeOf(list: readonly (string | null)[], value: string | null, column: string): number {
-  const code = list.indexOf(value);
-  if (code < 0) throw new Error(`The marketplace index has no code for ${column} ${value}`);
-  return code;
-}
-
-/** A funder's filters as codes (-1: not filtered) and a loan range. */
-interface Filter {
-  type: number;
-  state: number;
-  stage: number;
-  min: number;
-  max: number;
-}
-
-function filterOf(f: MarketplaceFilters): Filter {
-  return {
-    type: f.property_type === undefined ? -1 : codeOf(propertyTypes, f.property_type, 'property type'),
-    state: f.state === undefined ? -1 : codeOf(stateCodes, f.state, 'state'),
-    stage: f.development_stage === undefined ? -1 : codeOf(developmentStages, f.development_stage, 'stage'),
-    min: f.min_loan ?? 0,
-    max: f.max_loan ?? Number.POSITIVE_INFINITY,
-  };
-}
-
-/** The listings in one sort's order, with their filtered columns alongside in the same order. */
+/** One order: every listing in it, and per property type and per state the listings with it. */
 interface Order {
-  listings: IndexedListing[];
-  type: Uint8Array;
-  state: Uint8Array;
-  stage: Uint8Array;
-  loan: Float64Array;
-  /** Per code, the positions (ascending) of the listings with that type, state or stage. */
-  byType: Int32Array[];
-  byState: Int32Array[];
-  byStage: Int32Array[];
+  all: IndexedListing[];
+  byType: IndexedListing[][];
+  byState: IndexedListing[][];
 }
 
-/** Per code of `column`, the positions holding it, ascending. */
-function positionsBy(column: Uint8Array, codes: number): Int32Array[] {
-  const counts = new Int32Array(codes);
-  for (const code of column) counts[code]! += 1;
-  const lists = Array.from(counts, (count) => new Int32Array(count));
-  const filled = new Int32Array(codes);
-  for (let i = 0; i < column.length; i++) {
-    const code = column[i]!;
-    lists[code]![filled[code]!++] = i;
-  }
-  return lists;
-}
-
-function orderOf(listings: IndexedListing[]): Order {
-  const n = listings.length;
-  const order: Order = {
-    listings,
-    type: new Uint8Array(n),
-    state: new Uint8Array(n),
-    stage: new Uint8Array(n),
-    loan: new Float64Array(n),
-    byType: [],
-    byState: [],
-    byStage: [],
-  };
-  for (let i = 0; i < n; i++) {
-    const listing = listings[i]!;
-    order.type[i] = listing.codes.type;
-    order.state[i] = listing.codes.state;
-    order.stage[i] = listing.codes.stage;
-    order.loan[i] = listing.loan_amount;
-  }
-  order.byType = positionsBy(order.type, TYPES);
-  order.byState = positionsBy(order.state, STATES);
-  order.byStage = positionsBy(order.stage, STAGES);
-  return order;
-}
-
-const matchesAt = (o: Order, i: number, f: Filter) =>
-  (f.type < 0 || o.type[i] === f.type) &&
-  (f.state < 0 || o.state[i] === f.state) &&
-  (f.stage < 0 || o.stage[i] === f.stage) &&
-  o.loan[i]! >= f.min &&
-  o.loan[i]! <= f.max;
-
-const matchesListing = (l: IndexedListing, f: Filter) =>
-  (f.type < 0 || l.codes.type === f.type) &&
-  (f.state < 0 || l.codes.state === f.state) &&
-  (f.stage < 0 || l.codes.stage === f.stage) &&
-  l.loan_amount >= f.min &&
-  l.loan_amount <= f.max;
-
-/** The first position in an ascending loan column with a loan of at least `loan`. */
-function firstAtLeast(loans: Float64Array, loan: number): number {
-  let lo = 0;
-  let hi = loans.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (loans[mid]! < loan) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** The first index in an ascending list of positions holding `position` or more. */
-function firstPositionAtLeast(list: Int32Array, position: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (list[mid]! < position) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+/** The shortest list of an order that holds every listing the filter can match. */
+function candidates(order: Order, f: Filter): IndexedListing[] {
+  let list = order.all;
+  if (f.type >= 0 && order.byType[f.type]!.length < list.length) list = order.byType[f.type]!;
+  if (f.state >= 0 && order.byState[f.state]!.length < list.length) list = order.byState[f.state]!;
+  return list;
 }
 
 /**
@@ -247,7 +90,8 @@ export class MarketIndex {
   private readonly listings = new Map<string, IndexedListing>();
   /** The stats' sums per (type, state, stage, loan band) cell, SUMS numbers a cell. */
   private readonly sums = new Float64Array(TYPES * STATES * STAGES * BANDS * SUMS);
-  private orders: Partial<Record<Sort, Order>> = {};
+  /** Each order once asked for, kept in order as listings change (a sorted insert or removal). */
+  private readonly orders: Partial<Record<KeptOrder, Order>> = {};
   snapshot: string | null = null;
   private running: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
@@ -282,19 +126,21 @@ export class MarketIndex {
       const { snapshot, rows } = await readMarketListings(db);
       for (const row of rows) this.put(toIndexedListing(row));
       this.snapshot = snapshot;
-    } else {
-      const { snapshot, changes } = await readMarketChanges(db, this.snapshot);
-      for (const change of changes) {
-        this.remove(change.project_id);
-        if (change.listing) this.put(toIndexedListing(change.listing));
-      }
-      this.snapshot = snapshot;
+      return;
     }
+    const { snapshot, changes } = await readMarketChanges(db, this.snapshot);
+    for (const change of changes) {
+      this.remove(change.project_id);
+      if (change.listing) this.put(toIndexedListing(change.listing));
+    }
+    this.snapshot = snapshot;
   }
 
   private count(listing: IndexedListing, sign: 1 | -1) {
-    const { type, state, stage } = listing.codes;
-    const at = (((type * STATES + state) * STAGES + stage) * BANDS + listing.band) * SUMS;
+    const at =
+      (((listing.typeCode * STATES + listing.stateCode) * STAGES + listing.stageCode) * BANDS +
+        listing.band) *
+      SUMS;
     const s = this.sums;
     s[at] = s[at]! + sign;
     s[at + 1] = s[at + 1]! + sign * listing.loan_amount;
@@ -307,7 +153,13 @@ export class MarketIndex {
   private put(listing: IndexedListing) {
     this.listings.set(listing.id, listing);
     this.count(listing, 1);
-    this.orders = {};
+    for (const sort of keptOrders) {
+      const order = this.orders[sort];
+      if (!order) continue;
+      insertSorted(order.all, listing, comparators[sort]);
+      insertSorted(order.byType[listing.typeCode]!, listing, comparators[sort]);
+      insertSorted(order.byState[listing.stateCode]!, listing, comparators[sort]);
+    }
   }
 
   private remove(id: string) {
@@ -315,18 +167,26 @@ export class MarketIndex {
     if (!listing) return;
     this.listings.delete(id);
     this.count(listing, -1);
-    this.orders = {};
+    for (const sort of keptOrders) {
+      const order = this.orders[sort];
+      if (!order) continue;
+      removeSorted(order.all, listing, comparators[sort]);
+      removeSorted(order.byType[listing.typeCode]!, listing, comparators[sort]);
+      removeSorted(order.byState[listing.stateCode]!, listing, comparators[sort]);
+    }
   }
 
-  private order(sort: Sort): Order {
+  private order(sort: KeptOrder): Order {
     let order = this.orders[sort];
     if (!order) {
-      if (sort === 'loan_amount_desc') {
-        // Exactly the ascending order reversed: loan, then id, each the other way.
-        order = orderOf([...this.order('loan_amount_asc').listings].reverse());
-      } else {
-        order = orderOf([...this.listings.values()].sort(comparators[sort]));
+      const all = [...this.listings.values()].sort(comparators[sort]);
+      const byType: IndexedListing[][] = Array.from({ length: TYPES }, () => []);
+      const byState: IndexedListing[][] = Array.from({ length: STATES }, () => []);
+      for (const listing of all) {
+        byType[listing.typeCode]!.push(listing);
+        byState[listing.stateCode]!.push(listing);
       }
+      order = { all, byType, byState };
       this.orders[sort] = order;
     }
     return order;
@@ -375,22 +235,27 @@ export class MarketIndex {
           [covered.hi ?? Number.POSITIVE_INFINITY, f.max],
         ]
       : [[f.min, f.max]];
-    const order = this.order('loan_amount_asc');
+    const byLoan = candidates(this.order('loan_amount_asc'), f);
     for (const [from, to] of parts) {
       if (from > to) continue;
-      const end = firstAtLeast(order.loan, to + 1);
-      for (let i = firstAtLeast(order.loan, from); i < end; i++) {
-        if (matchesAt(order, i, f)) addTo(total, order.listings[i]!, 1);
+      const end = firstLoanAtLeast(byLoan, to + 1);
+      for (let i = firstLoanAtLeast(byLoan, from); i < end; i++) {
+        const listing = byLoan[i]!;
+        if (matches(listing, f)) addTo(total, listing, 1);
       }
     }
     for (const id of offMarket) {
       const listing = this.listings.get(id);
-      if (listing && matchesListing(listing, f)) addTo(total, listing, -1);
+      if (listing && matches(listing, f)) addTo(total, listing, -1);
     }
     return total;
   }
 
-  /** A page of what a funder's filters match, in the sort's order, skipping `offMarket`. */
+  /**
+   * A page of what a funder's filters match, in the sort's order, skipping `offMarket`: a walk of
+   * the sort's order (of the filtered type's or state's listings only, whichever are fewer) from
+   * its start, or for a loan sort over the loan range's stretch only, until the page is full.
+   */
   page(
     filters: MarketplaceFilters,
     offMarket: ReadonlySet<string>,
@@ -399,47 +264,22 @@ export class MarketIndex {
     limit: number,
   ): IndexedListing[] {
     const f = filterOf(filters);
-    const order = this.order(sort);
+    const order = this.order(sort === 'loan_amount_desc' ? 'loan_amount_asc' : sort);
+    const list = candidates(order, f);
     let start = 0;
-    let end = order.listings.length;
-    // A loan range is one stretch of either loan order: walk only that.
-    if (sort === 'loan_amount_asc') {
-      start = firstAtLeast(order.loan, f.min);
-      end = firstAtLeast(order.loan, f.max + 1);
-    } else if (sort === 'loan_amount_desc') {
-      const ascending = this.order('loan_amount_asc').loan;
-      start = end - firstAtLeast(ascending, f.max + 1);
-      end -= firstAtLeast(ascending, f.min);
+    let end = list.length;
+    if (sort === 'loan_amount_asc' || sort === 'loan_amount_desc') {
+      start = firstLoanAtLeast(list, f.min);
+      end = firstLoanAtLeast(list, f.max + 1);
     }
-    // Walk the fewest candidates: the whole stretch, or the positions of the filtered type, state
-    // or stage in it, whichever list is shortest.
-    let positions: Int32Array | null = null;
-    const narrower = (lists: Int32Array[], code: number) => {
-      if (code < 0) return;
-      const list = lists[code]!;
-      if (list.length < (positions?.length ?? end - start)) positions = list;
-    };
-    narrower(order.byType, f.type);
-    narrower(order.byState, f.state);
-    narrower(order.byStage, f.stage);
     const page: IndexedListing[] = [];
     let skip = offset;
-    const take = (i: number) => {
-      if (!matchesAt(order, i, f)) return;
-      const listing = order.listings[i]!;
-      if (offMarket.has(listing.id)) return;
+    const step = sort === 'loan_amount_desc' ? -1 : 1;
+    for (let i = step > 0 ? start : end - 1; i >= start && i < end && page.length < limit; i += step) {
+      const listing = list[i]!;
+      if (!matches(listing, f) || offMarket.has(listing.id)) continue;
       if (skip > 0) skip--;
       else page.push(listing);
-    };
-    if (positions === null) {
-      for (let i = start; i < end && page.length < limit; i++) take(i);
-    } else {
-      const list: Int32Array = positions;
-      for (let k = firstPositionAtLeast(list, start); k < list.length && page.length < limit; k++) {
-        const i = list[k]!;
-        if (i >= end) break;
-        take(i);
-      }
     }
     return page;
   }

@@ -1,0 +1,169 @@
+import type { MarketplaceQuery } from '@plinth/domain/marketplace';
+import { australianStates, developmentStages, propertyTypes } from '@plinth/domain/projects';
+import type { Selectable } from 'kysely';
+import type { ProjectTable } from '../../db/types';
+import type { MarketListingRow } from './market-index.repository';
+import { LOAN_BANDS } from './marketplace-loan-bands';
+import type { MarketplaceFilters } from './marketplace-page.repository';
+
+// A listing as the marketplace's search index keeps it (market-index.ts), the codes of its
+// filtered columns, the sorts' order and the filters' match: the parts of the index that are
+// about one listing.
+
+export type Sort = MarketplaceQuery['sort'];
+
+/** A listing on the market, as the index keeps it. */
+export interface IndexedListing {
+  id: string;
+  suburb: string;
+  state: Selectable<ProjectTable>['state'];
+  development_stage: Selectable<ProjectTable>['development_stage'];
+  property_type: Selectable<ProjectTable>['property_type'];
+  loan_amount: number;
+  project_size_sqm: number | null;
+  created_at: Date;
+  /** created_at in microseconds, PostgreSQL's own precision: the newest sort's key. */
+  createdMicros: number;
+  /** expected profit / total cost, null when either is missing (sorted last). */
+  returnPotential: number | null;
+  /** The loan band's index in LOAN_BANDS. */
+  band: number;
+  /** The filtered columns as codes: small integers, compared fast (state 0: none). */
+  typeCode: number;
+  stateCode: number;
+  stageCode: number;
+}
+
+export const stateCodes = [null, ...australianStates] as const;
+
+export function codeOf(list: readonly (string | null)[], value: string | null, column: string): number {
+  const code = list.indexOf(value);
+  if (code < 0) throw new Error(`The marketplace index has no code for ${column} ${value}`);
+  return code;
+}
+
+/** The band of a loan: the last edge at or below it (the SQL function marketplace_loan_band). */
+export function loanBandOf(loan: number): number {
+  let lo = 0;
+  let hi = LOAN_BANDS.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (LOAN_BANDS[mid]! <= loan) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+export function toIndexedListing(row: MarketListingRow): IndexedListing {
+  const loan = Number(row.loan_amount);
+  return {
+    id: row.id,
+    suburb: row.suburb,
+    state: row.state,
+    development_stage: row.development_stage,
+    property_type: row.property_type,
+    loan_amount: loan,
+    project_size_sqm: row.project_size_sqm === null ? null : Number(row.project_size_sqm),
+    created_at: new Date(row.created_at),
+    createdMicros: Number(row.created_micros),
+    returnPotential: row.return_potential === null ? null : Number(row.return_potential),
+    band: loanBandOf(loan),
+    typeCode: codeOf(propertyTypes, row.property_type, 'property type'),
+    stateCode: codeOf(stateCodes, row.state, 'state'),
+    stageCode: codeOf(developmentStages, row.development_stage, 'stage'),
+  };
+}
+
+/**
+ * The orders the index keeps: newest, loan ascending (walked backwards for loan descending, which
+ * is exactly its reverse: loan, then id, each the other way) and return potential, each the same as
+ * the SQL statements' (ties broken on id, in the sort's direction).
+ */
+export type KeptOrder = 'newest' | 'loan_amount_asc' | 'return_potential';
+export const keptOrders: readonly KeptOrder[] = ['newest', 'loan_amount_asc', 'return_potential'];
+
+const byId = (a: IndexedListing, b: IndexedListing) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+export const comparators: Record<KeptOrder, (a: IndexedListing, b: IndexedListing) => number> = {
+  newest: (a, b) => b.createdMicros - a.createdMicros || byId(b, a),
+  loan_amount_asc: (a, b) => a.loan_amount - b.loan_amount || byId(a, b),
+  return_potential: (a, b) => {
+    if (a.returnPotential === null || b.returnPotential === null) {
+      if (a.returnPotential !== b.returnPotential) return a.returnPotential === null ? 1 : -1;
+    } else if (a.returnPotential !== b.returnPotential) return b.returnPotential - a.returnPotential;
+    return byId(b, a);
+  },
+};
+
+/** A funder's filters as codes (-1: not filtered) and a loan range. */
+export interface Filter {
+  type: number;
+  state: number;
+  stage: number;
+  min: number;
+  max: number;
+}
+
+export function filterOf(f: MarketplaceFilters): Filter {
+  return {
+    type: f.property_type === undefined ? -1 : codeOf(propertyTypes, f.property_type, 'property type'),
+    state: f.state === undefined ? -1 : codeOf(stateCodes, f.state, 'state'),
+    stage: f.development_stage === undefined ? -1 : codeOf(developmentStages, f.development_stage, 'stage'),
+    min: f.min_loan ?? 0,
+    max: f.max_loan ?? Number.POSITIVE_INFINITY,
+  };
+}
+
+export const matches = (l: IndexedListing, f: Filter) =>
+  (f.type < 0 || l.typeCode === f.type) &&
+  (f.state < 0 || l.stateCode === f.state) &&
+  (f.stage < 0 || l.stageCode === f.stage) &&
+  l.loan_amount >= f.min &&
+  l.loan_amount <= f.max;
+
+/** In a list in loan order, the first position with a loan of at least `loan`. */
+export function firstLoanAtLeast(list: readonly IndexedListing[], loan: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]!.loan_amount < loan) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** In a sorted list, the first position whose listing comes after `listing` (or is it). */
+function firstNotBefore(
+  list: readonly IndexedListing[],
+  listing: IndexedListing,
+  compare: (a: IndexedListing, b: IndexedListing) => number,
+): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (compare(list[mid]!, listing) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Puts a listing into a sorted list at its place. */
+export function insertSorted(
+  list: IndexedListing[],
+  listing: IndexedListing,
+  compare: (a: IndexedListing, b: IndexedListing) => number,
+) {
+  list.splice(firstNotBefore(list, listing, compare), 0, listing);
+}
+
+/** Takes a listing (this very object) out of a sorted list. */
+export function removeSorted(
+  list: IndexedListing[],
+  listing: IndexedListing,
+  compare: (a: IndexedListing, b: IndexedListing) => number,
+) {
+  const at = firstNotBefore(list, listing, compare);
+  if (list[at] !== listing) throw new Error(`Listing ${listing.id} is not where its order puts it`);
+  list.splice(at, 1);
+}
