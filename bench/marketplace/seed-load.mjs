@@ -143,6 +143,8 @@ export async function load(client, schema, data, log = () => {}) {
     'access_request',
     'deal',
     'marketplace_summary',
+    // One row per listing from the market_change trigger, as every listing's first write leaves.
+    'market_change',
     'session',
   ]) {
     await client.query(`vacuum (analyze) "${schema}"."${table}"`);

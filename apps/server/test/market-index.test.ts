@@ -228,3 +228,39 @@ describe('the marketplace search index', () => {
     expect(await listed()).not.toContain(asked);
   });
 });
+
+const postgresUrl = process.env.PLINTH_TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+if (postgresUrl) {
+  describe('the marketplace search index beside concurrent transactions (PostgreSQL)', () => {
+    it('a change in a transaction still open when the index read the market is seen once it commits', async () => {
+      const pool = t.database.pool!;
+      const writer = await pool.connect();
+      try {
+        const target = ids[12]!;
+        await writer.query('begin');
+        await writer.query('update project set loan_amount = 88000000 where id = $1', [target]);
+        // The index reads the market while the writer's transaction is open: it cannot see it.
+        const index = new MarketIndex();
+        await index.catchUp(t.database.db);
+        const check = () => readFunderSide(t.database.db, funder.id, index.snapshot as string);
+        const open = await check();
+        expect(open.stale).toBe(false);
+        index.sawNothingNewUntil(open.snapshot);
+        expect(index.stats({ min_loan: 80_000_000, max_loan: 90_000_000 }, new Set())).toMatchObject({
+          listings: 0,
+        });
+        await writer.query('commit');
+        const committed = await check();
+        expect(committed.stale).toBe(true);
+        await index.catchUp(t.database.db);
+        expect(index.stats({ min_loan: 80_000_000, max_loan: 90_000_000 }, new Set())).toMatchObject({
+          listings: 1,
+          capital: 88_000_000,
+        });
+        expect((await check()).stale).toBe(false);
+      } finally {
+        writer.release();
+      }
+    });
+  });
+}

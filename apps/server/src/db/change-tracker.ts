@@ -112,6 +112,8 @@ const READ_ONLY_FUNCTIONS = new Set([
   'current_schema',
   'pg_current_snapshot',
   'max',
+  'min',
+  'unnest',
   'any',
   'coalesce',
   'extract',

@@ -16,8 +16,10 @@ import { onMarketplace } from './marketplace-page.repository';
  * The transactions a snapshot (pg_snapshot text, 'xmin:xmax:xip,…') could not see, as the two
  * index conditions on `market_change.xid` that find their writes: from `xmax` up, or one of `xip`
  * (in progress when it was taken). A write by any other transaction was visible to it. Both are
- * plain comparisons, so the statements use the xid index whatever the plan (a generic plan guesses
- * a third of the table for a range it cannot see, and would scan it).
+ * plain comparisons on the xid index. The per-request statement asks them as the newest xid (an
+ * index's last entry) and, per in-progress xid, the first xid from it up: both read one index entry
+ * under any plan, where a generic plan of `xid = any(…)` or `xid >= …` can guess a large share of
+ * the table and scan it.
  */
 export function unseenBy(snapshot: string) {
   const [, xmax, xip] = snapshot.split(':');
@@ -99,20 +101,24 @@ interface FunderSideValues {
 
 /**
  * On every marketplace read, in one statement: whether a listing changed in a transaction the
- * index's `snapshot` could not see (then the index catches up before answering), the admin's
+ * index's `snapshot` could not see (then the index catches up before answering; if not, the index
+ * is as fresh as the statement's own `snapshot`, which it may take as its own), the admin's
  * threshold for the average return, and the funder's own requests with their deals: per listing,
  * the current request (`current`) and whether any of them takes it out of their market
  * (`offMarket`, the domain's `isInFunderMarket`).
  */
 export async function readFunderSide(db: Db, funderId: string, snapshot: string) {
   const statement = (slot: SlotOf<FunderSideValues>) => sql<{
+    snapshot: string;
     stale: boolean;
     average_min_listings: string | null;
     own: [string, string, AccessStatus, string | null][] | null;
   }>`
     select
+      pg_current_snapshot()::text as snapshot,
       coalesce((select max(xid) from market_change) >= ${slot('xmax')}::xid8, false)
-        or exists (select 1 from market_change where xid = any(${slot('xip')}::xid8[])) as stale,
+        or exists (select 1 from unnest(${slot('xip')}::xid8[]) unseen (xid)
+          where (select min(xid) from market_change where xid >= unseen.xid) = unseen.xid) as stale,
       (select value from system_setting where key = ${slot('setting')}) as average_min_listings,
       (select json_agg(json_build_array(own.project_id, own.id, own.status,
           (select deal.id from deal where deal.access_request_id = own.id)))
@@ -135,5 +141,11 @@ export async function readFunderSide(db: Db, funderId: string, snapshot: string)
     if (!current.has(projectId)) current.set(projectId, { id, status, deal_id: dealId });
     if (!isInFunderMarket(status)) offMarket.add(projectId);
   }
-  return { stale: row.stale, averageMinListings: row.average_min_listings, current, offMarket };
+  return {
+    snapshot: row.snapshot,
+    stale: row.stale,
+    averageMinListings: row.average_min_listings,
+    current,
+    offMarket,
+  };
 }

@@ -67,6 +67,14 @@ const SUMS = 4;
 const RESIDENTIAL = propertyTypes.indexOf('Residential');
 const COMMERCIAL = propertyTypes.indexOf('Commercial');
 
+/** Whether snapshot `a` is later than `b` (pg_snapshot text 'xmin:xmax:xip,…'). */
+function isNewer(a: string, b: string): boolean {
+  const [aXmin, aXmax] = a.split(':');
+  const [bXmin, bXmax] = b.split(':');
+  const byXmax = BigInt(aXmax ?? 0) - BigInt(bXmax ?? 0);
+  return byXmax > 0n || (byXmax === 0n && BigInt(aXmin ?? 0) > BigInt(bXmin ?? 0));
+}
+
 /** One order: every listing in it, and per property type and per state the listings with it. */
 interface Order {
   all: IndexedListing[];
@@ -119,6 +127,17 @@ export class MarketIndex {
         });
     }
     return this.queued;
+  }
+
+  /**
+   * A read found no listing changed by a transaction the index's snapshot could not see, as of
+   * `snapshot` (that read's own): every change `snapshot` sees is applied, so the index may take it
+   * as its own when it is newer. The in-progress transactions the next checks look for are then
+   * the ones running now, not those of the last catch-up. (Taking an older one would only make a
+   * later check read some changes twice.)
+   */
+  sawNothingNewUntil(snapshot: string) {
+    if (this.snapshot !== null && isNewer(snapshot, this.snapshot)) this.snapshot = snapshot;
   }
 
   private async readChanges(db: Db) {

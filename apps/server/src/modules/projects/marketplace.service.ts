@@ -172,6 +172,7 @@ async function readMarketplace(
   if (index.snapshot === null) await index.catchUp(db);
   const side = await readFunderSide(db, viewer.id, index.snapshot as string);
   if (side.stale) await index.catchUp(db);
+  else index.sawNothingNewUntil(side.snapshot);
   const stats = index.stats(filters, side.offMarket);
   const page = index.page(filters, side.offMarket, query.sort, offset, query.limit);
   return marketplaceAnswer(
