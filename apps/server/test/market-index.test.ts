@@ -219,6 +219,11 @@ describe('the marketplace search index', () => {
     const listed = async () =>
       (await market(t.app, funder, { limit: 100 })).json().items.map((item: { id: string }) => item.id);
     expect(await listed()).toEqual(expect.arrayContaining([reverted, asked]));
+    // A read is a read: it leaves every read cache's stamp where it was.
+    const stamps = () => t.database.changes.stamp(['session', 'user', 'project', 'access_request']);
+    const before = stamps();
+    await listed();
+    expect(stamps()).toBe(before);
     const res = await adminCall(t.app, admin, 'POST', `/revert-to-draft/${reverted}`, {
       reason: 'The valuation is out of date.',
     });

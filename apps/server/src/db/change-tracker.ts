@@ -119,13 +119,17 @@ const READ_ONLY_FUNCTIONS = new Set([
   'extract',
   'json_agg',
   'json_build_array',
-  'bool_or',
+  // Keywords, before a subquery or a list.
+  'select',
+  'from',
+  'where',
   'exists',
   'in',
-  'from',
-  'lateral',
-  'over',
+  'and',
+  'or',
+  'not',
   'on',
+  'lateral',
 ]);
 
 /**

@@ -117,8 +117,8 @@ export async function readFunderSide(db: Db, funderId: string, snapshot: string)
     select
       pg_current_snapshot()::text as snapshot,
       coalesce((select max(xid) from market_change) >= ${slot('xmax')}::xid8, false)
-        or exists (select 1 from unnest(${slot('xip')}::xid8[]) unseen (xid)
-          where (select min(xid) from market_change where xid >= unseen.xid) = unseen.xid) as stale,
+        or exists (select 1 from unnest(${slot('xip')}::xid8[]) as unseen
+          where (select min(xid) from market_change where xid >= unseen) = unseen) as stale,
       (select value from system_setting where key = ${slot('setting')}) as average_min_listings,
       (select json_agg(json_build_array(own.project_id, own.id, own.status,
           (select deal.id from deal where deal.access_request_id = own.id)))
