@@ -1,7 +1,5 @@
 import type { MarketplaceQuery } from '@plinth/domain/marketplace';
 import { australianStates, developmentStages, propertyTypes } from '@plinth/domain/projects';
-import type { Selectable } from 'kysely';
-import type { ProjectTable } from '../../db/types';
 import type { MarketListingRow } from './market-index.repository';
 import { LOAN_BANDS } from './marketplace-loan-bands';
 import type { MarketplaceFilters } from './marketplace-page.repository';
@@ -13,12 +11,8 @@ import type { MarketplaceFilters } from './marketplace-page.repository';
 export type Sort = MarketplaceQuery['sort'];
 
 /** A listing on the market, as the index keeps it. */
-export interface IndexedListing {
-  id: string;
-  suburb: string;
-  state: Selectable<ProjectTable>['state'];
-  development_stage: Selectable<ProjectTable>['development_stage'];
-  property_type: Selectable<ProjectTable>['property_type'];
+export interface IndexedListing
+  extends Pick<MarketListingRow, 'id' | 'suburb' | 'state' | 'development_stage' | 'property_type'> {
   loan_amount: number;
   project_size_sqm: number | null;
   created_at: Date;

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { runPrepared, type SlotOf } from '../../db/prepared';
 import type { ProjectTable } from '../../db/types';
-import { onMarketplace } from './marketplace-page.repository';
+import { closedRequestsLast, onMarketplace } from './marketplace-page.repository';
 
 // The statements behind the marketplace's search index (market-index.ts, decision 031): the whole
 // market with the snapshot it was read in, the listings changed since a snapshot (migration
@@ -22,9 +22,15 @@ import { onMarketplace } from './marketplace-page.repository';
  * the table and scan it.
  */
 export function unseenBy(snapshot: string) {
-  const [, xmax, xip] = snapshot.split(':');
-  if (!xmax || xip === undefined) throw new Error(`Not a pg_snapshot: ${snapshot}`);
-  return { xmax, xip: `{${xip}}` };
+  const { xmax, xip } = snapshotParts(snapshot);
+  return { xmax: String(xmax), xip: `{${xip.join(',')}}` };
+}
+
+/** A pg_snapshot's text ('xmin:xmax:xip,…') as its parts. */
+export function snapshotParts(snapshot: string): { xmin: bigint; xmax: bigint; xip: bigint[] } {
+  const [xmin, xmax, xip] = snapshot.split(':');
+  if (!xmin || !xmax || xip === undefined) throw new Error(`Not a pg_snapshot: ${snapshot}`);
+  return { xmin: BigInt(xmin), xmax: BigInt(xmax), xip: xip === '' ? [] : xip.split(',').map(BigInt) };
 }
 
 /** A listing's row as the index reads it. */
@@ -124,7 +130,7 @@ export async function readFunderSide(db: Db, funderId: string, snapshot: string)
           (select deal.id from deal where deal.access_request_id = own.id)))
         from (select access_request.project_id, access_request.id, access_request.status
           from access_request where access_request.funder_id = ${slot('funder')}
-          order by access_request.project_id, access_request.status in ('declined', 'closed'),
+          order by access_request.project_id, ${closedRequestsLast},
             access_request.requested_at desc) own) as own`;
   const [row] = await runPrepared(
     db,

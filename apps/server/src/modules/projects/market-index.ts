@@ -1,6 +1,6 @@
 import { developmentStages, propertyTypes } from '@plinth/domain/projects';
 import type { Db } from '../../db/database';
-import { readMarketChanges, readMarketListings } from './market-index.repository';
+import { readMarketChanges, readMarketListings, snapshotParts } from './market-index.repository';
 import {
   comparators,
   type Filter,
@@ -69,10 +69,8 @@ const COMMERCIAL = propertyTypes.indexOf('Commercial');
 
 /** Whether snapshot `a` is later than `b` (pg_snapshot text 'xmin:xmax:xip,…'). */
 function isNewer(a: string, b: string): boolean {
-  const [aXmin, aXmax] = a.split(':');
-  const [bXmin, bXmax] = b.split(':');
-  const byXmax = BigInt(aXmax ?? 0) - BigInt(bXmax ?? 0);
-  return byXmax > 0n || (byXmax === 0n && BigInt(aXmin ?? 0) > BigInt(bXmin ?? 0));
+  const [later, earlier] = [snapshotParts(a), snapshotParts(b)];
+  return later.xmax > earlier.xmax || (later.xmax === earlier.xmax && later.xmin > earlier.xmin);
 }
 
 /** One order: every listing in it, and per property type and per state the listings with it. */
@@ -172,13 +170,7 @@ export class MarketIndex {
   private put(listing: IndexedListing) {
     this.listings.set(listing.id, listing);
     this.count(listing, 1);
-    for (const sort of keptOrders) {
-      const order = this.orders[sort];
-      if (!order) continue;
-      insertSorted(order.all, listing, comparators[sort]);
-      insertSorted(order.byType[listing.typeCode]!, listing, comparators[sort]);
-      insertSorted(order.byState[listing.stateCode]!, listing, comparators[sort]);
-    }
+    this.eachListOf(listing, insertSorted);
   }
 
   private remove(id: string) {
@@ -186,12 +178,24 @@ export class MarketIndex {
     if (!listing) return;
     this.listings.delete(id);
     this.count(listing, -1);
+    this.eachListOf(listing, removeSorted);
+  }
+
+  /** Applies `change` to every kept list `listing` belongs to: each order's whole, type and state lists. */
+  private eachListOf(
+    listing: IndexedListing,
+    change: (
+      list: IndexedListing[],
+      listing: IndexedListing,
+      compare: (typeof comparators)[KeptOrder],
+    ) => void,
+  ) {
     for (const sort of keptOrders) {
       const order = this.orders[sort];
       if (!order) continue;
-      removeSorted(order.all, listing, comparators[sort]);
-      removeSorted(order.byType[listing.typeCode]!, listing, comparators[sort]);
-      removeSorted(order.byState[listing.stateCode]!, listing, comparators[sort]);
+      for (const list of [order.all, order.byType[listing.typeCode]!, order.byState[listing.stateCode]!]) {
+        change(list, listing, comparators[sort]);
+      }
     }
   }
 

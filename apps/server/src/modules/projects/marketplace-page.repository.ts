@@ -1,3 +1,4 @@
+import { openAccessStatuses } from '@plinth/domain/access';
 import { type MarketplaceQuery, offMarketAccessStatuses } from '@plinth/domain/marketplace';
 import { AVERAGE_MIN_LISTINGS_KEY } from '@plinth/domain/system-settings';
 import {
@@ -27,6 +28,15 @@ import { coveredLoanBands } from './marketplace-loan-bands';
 type ProjectScope = ExpressionBuilder<Database, 'project'>;
 
 export const onMarketplace = sql<SqlBool>`project.payment_status = 'paid' and project.visible and project.funded_at is null`;
+
+/**
+ * Orders a funder's requests on one listing current first: the open one (the domain's
+ * `openAccessStatuses`: at most one is open), then the declined and closed ones; `requested_at desc`
+ * after it makes the latest of those the current one when none is open.
+ */
+export const closedRequestsLast = sql<boolean>`access_request.status not in (${sql.join(
+  openAccessStatuses.map((status) => sql.lit(status)),
+)})`;
 
 /** The columns of a listing's preview card (`toProjectPreview`), for the page and the recommendations. */
 export const previewColumns = [
@@ -348,7 +358,7 @@ function pageStatement(db: Db, shape: Shape, plan: PagePlan, slot: SlotOf<Values
             .select(['access_request.id', 'access_request.status', 'deal.id as deal_id'])
             .whereRef('access_request.project_id', '=', 'page.id')
             .where('access_request.funder_id', '=', slot('funder'))
-            .orderBy(sql`access_request.status in ('declined', 'closed')`)
+            .orderBy(closedRequestsLast)
             .orderBy('access_request.requested_at', 'desc')
             .limit(1)
             .as('own'),

@@ -2,7 +2,7 @@ import { type AccessStatus, inDealAccessStatuses } from '@plinth/domain/marketpl
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/types';
-import { onMarketplace, previewColumns } from './marketplace-page.repository';
+import { closedRequestsLast, onMarketplace, previewColumns } from './marketplace-page.repository';
 
 // The marketplace's smaller queries: the gate's standing, a funder's own requests, and the
 // recommendations. The page and its stats are one statement of their own (marketplace-page.repository.ts).
@@ -27,7 +27,7 @@ export const findFunderRequest = (db: Db, funderId: string, projectId: string) =
     .select(['id', 'status'])
     .where('funder_id', '=', funderId)
     .where('project_id', '=', projectId)
-    .orderBy(sql`status in ('declined', 'closed')`)
+    .orderBy(closedRequestsLast)
     .orderBy('requested_at', 'desc')
     .limit(1)
     .executeTakeFirst();
@@ -60,7 +60,7 @@ export async function findFunderCardStates(db: Db, funderId: string, projectIds:
     .select(['access_request.project_id', 'access_request.id', 'access_request.status', 'deal.id as deal_id'])
     .where('access_request.funder_id', '=', funderId)
     .where('access_request.project_id', 'in', projectIds)
-    .orderBy(sql`access_request.status in ('declined', 'closed')`, 'desc')
+    .orderBy(closedRequestsLast, 'desc')
     .orderBy('access_request.requested_at')
     .execute();
   // Ordered so that the current request of each project comes last and wins.
