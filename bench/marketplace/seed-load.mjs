@@ -145,6 +145,8 @@ export async function load(client, schema, data, log = () => {}) {
     'marketplace_summary',
     // One row per listing from the market_change trigger, as every listing's first write leaves.
     'market_change',
+    // One row per funder with a request, from the funder_change triggers.
+    'funder_change',
     'session',
   ]) {
     await client.query(`vacuum (analyze) "${schema}"."${table}"`);

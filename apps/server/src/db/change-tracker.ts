@@ -130,6 +130,9 @@ const READ_ONLY_FUNCTIONS = new Set([
   'not',
   'on',
   'lateral',
+  'when',
+  'then',
+  'else',
 ]);
 
 /**

@@ -147,3 +147,12 @@ export const previewKeys = [
   'state',
   'suburb',
 ];
+
+/**
+ * A write that bypasses this process's change tracker, as another server or psql would make it
+ * (`$1`… placeholders; on PGlite the values are inlined as quoted literals).
+ */
+export async function writeBehindTheBack(t: TestApp, text: string, values: unknown[] = []) {
+  if (t.database.pool) await t.database.pool.query(text, values);
+  else await sql.raw(text.replace(/\$(\d+)/g, (_, n) => `'${values[Number(n) - 1]}'`)).execute(t.database.db);
+}

@@ -12,6 +12,7 @@ import * as auditErasure from './20261125600000_audit_erasure';
 import * as marketplaceCoveringIndexes from './20261125700000_marketplace_covering_indexes';
 import * as marketplaceSummaryRollups from './20261126000000_marketplace_summary_rollups';
 import * as marketChanges from './20261126100000_market_changes';
+import * as funderChanges from './20261126200000_funder_changes';
 
 export const migrations = {
   '20261122000000_auth_and_profile': authAndProfile,
@@ -28,4 +29,5 @@ export const migrations = {
   '20261125700000_marketplace_covering_indexes': marketplaceCoveringIndexes,
   '20261126000000_marketplace_summary_rollups': marketplaceSummaryRollups,
   '20261126100000_market_changes': marketChanges,
+  '20261126200000_funder_changes': funderChanges,
 };

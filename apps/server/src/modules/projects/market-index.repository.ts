@@ -33,6 +33,12 @@ export function snapshotParts(snapshot: string): { xmin: bigint; xmax: bigint; x
   return { xmin: BigInt(xmin), xmax: BigInt(xmax), xip: xip === '' ? [] : xip.split(',').map(BigInt) };
 }
 
+/** Whether snapshot `a` is later than `b` (pg_snapshot text 'xmin:xmax:xip,…'). */
+export function isNewer(a: string, b: string): boolean {
+  const [later, earlier] = [snapshotParts(a), snapshotParts(b)];
+  return later.xmax > earlier.xmax || (later.xmax === earlier.xmax && later.xmin > earlier.xmin);
+}
+
 /** A listing's row as the index reads it. */
 export interface MarketListingRow {
   id: string;
@@ -98,22 +104,35 @@ export interface OwnRequest {
   deal_id: string | null;
 }
 
+/**
+ * A funder's requests as the marketplace uses them: per listing the current request (`current`),
+ * and the listings one of them takes out of their market (`offMarket`, the domain's
+ * `isInFunderMarket`); with the snapshot they were read in.
+ */
+export interface FunderRequests {
+  snapshot: string;
+  current: Map<string, OwnRequest>;
+  offMarket: Set<string>;
+}
+
 interface FunderSideValues {
   funder: string;
   xmax: string;
   xip: string;
   setting: string;
+  knownXmax: string | null;
+  knownXip: string;
 }
 
 /**
  * On every marketplace read, in one statement: whether a listing changed in a transaction the
  * index's `snapshot` could not see (then the index catches up before answering; if not, the index
  * is as fresh as the statement's own `snapshot`, which it may take as its own), the admin's
- * threshold for the average return, and the funder's own requests with their deals: per listing,
- * the current request (`current`) and whether any of them takes it out of their market
- * (`offMarket`, the domain's `isInFunderMarket`).
+ * threshold for the average return, and the funder's own requests with their deals — or, when
+ * `known` (the snapshot the caller last read them in) still sees every change to them
+ * (migration 20261126200000_funder_changes), `requests: null`: the caller's copy is current.
  */
-export async function readFunderSide(db: Db, funderId: string, snapshot: string) {
+export async function readFunderSide(db: Db, funderId: string, snapshot: string, known?: string) {
   const statement = (slot: SlotOf<FunderSideValues>) => sql<{
     snapshot: string;
     stale: boolean;
@@ -126,32 +145,51 @@ export async function readFunderSide(db: Db, funderId: string, snapshot: string)
         or exists (select 1 from unnest(${slot('xip')}::xid8[]) as unseen
           where (select min(xid) from market_change where xid >= unseen) = unseen) as stale,
       (select value from system_setting where key = ${slot('setting')}) as average_min_listings,
-      (select json_agg(json_build_array(own.project_id, own.id, own.status,
-          (select deal.id from deal where deal.access_request_id = own.id)))
-        from (select access_request.project_id, access_request.id, access_request.status
-          from access_request where access_request.funder_id = ${slot('funder')}
-          order by access_request.project_id, ${closedRequestsLast},
-            access_request.requested_at desc) own) as own`;
+      case when ${slot('knownXmax')}::xid8 is not null and not coalesce((
+          select funder_change.xid >= ${slot('knownXmax')}::xid8
+            or funder_change.xid = any(${slot('knownXip')}::xid8[])
+          from funder_change where funder_change.funder_id = ${slot('funder')}), false)
+        then null
+        else (select coalesce(json_agg(json_build_array(own.project_id, own.id, own.status,
+            (select deal.id from deal where deal.access_request_id = own.id))), '[]'::json)
+          from (select access_request.project_id, access_request.id, access_request.status
+            from access_request where access_request.funder_id = ${slot('funder')}
+            order by access_request.project_id, ${closedRequestsLast},
+              access_request.requested_at desc) own)
+      end as own`;
+  const since = known === undefined ? null : unseenBy(known);
   const [row] = await runPrepared(
     db,
     'market-index:funder-side',
     (slot) => ({ compile: () => statement(slot).compile(db) }),
-    { funder: funderId, ...unseenBy(snapshot), setting: AVERAGE_MIN_LISTINGS_KEY },
+    {
+      funder: funderId,
+      ...unseenBy(snapshot),
+      setting: AVERAGE_MIN_LISTINGS_KEY,
+      knownXmax: since?.xmax ?? null,
+      knownXip: since?.xip ?? '{}',
+    },
     { prepare: true },
   );
   if (!row) throw new Error('The funder side statement returned no row');
-  const current = new Map<string, OwnRequest>();
-  const offMarket = new Set<string>();
-  // Each listing's requests come current first.
-  for (const [projectId, id, status, dealId] of row.own ?? []) {
-    if (!current.has(projectId)) current.set(projectId, { id, status, deal_id: dealId });
-    if (!isInFunderMarket(status)) offMarket.add(projectId);
-  }
   return {
     snapshot: row.snapshot,
     stale: row.stale,
     averageMinListings: row.average_min_listings,
-    current,
-    offMarket,
+    requests: row.own === null ? null : funderRequests(row.snapshot, row.own),
   };
+}
+
+/** The funder's requests from the statement's rows, which come current first per listing. */
+function funderRequests(
+  snapshot: string,
+  own: [string, string, AccessStatus, string | null][],
+): FunderRequests {
+  const current = new Map<string, OwnRequest>();
+  const offMarket = new Set<string>();
+  for (const [projectId, id, status, dealId] of own) {
+    if (!current.has(projectId)) current.set(projectId, { id, status, deal_id: dealId });
+    if (!isInFunderMarket(status)) offMarket.add(projectId);
+  }
+  return { snapshot, current, offMarket };
 }

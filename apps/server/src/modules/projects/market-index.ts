@@ -1,6 +1,6 @@
 import { developmentStages, propertyTypes } from '@plinth/domain/projects';
 import type { Db } from '../../db/database';
-import { readMarketChanges, readMarketListings, snapshotParts } from './market-index.repository';
+import { isNewer, readMarketChanges, readMarketListings } from './market-index.repository';
 import {
   comparators,
   type Filter,
@@ -66,12 +66,6 @@ const BANDS = LOAN_BANDS.length;
 const SUMS = 4;
 const RESIDENTIAL = propertyTypes.indexOf('Residential');
 const COMMERCIAL = propertyTypes.indexOf('Commercial');
-
-/** Whether snapshot `a` is later than `b` (pg_snapshot text 'xmin:xmax:xip,…'). */
-function isNewer(a: string, b: string): boolean {
-  const [later, earlier] = [snapshotParts(a), snapshotParts(b)];
-  return later.xmax > earlier.xmax || (later.xmax === earlier.xmax && later.xmin > earlier.xmin);
-}
 
 /** One order: every listing in it, and per property type and per state the listings with it. */
 interface Order {

@@ -17,8 +17,8 @@ import type { Viewer } from '../../auth/guards';
 import { changesOf, type Db } from '../../db/database';
 import { createReadCache, type ReadCache } from '../../db/read-cache';
 import { AppError } from '../../errors';
+import { funderSide } from './funder-side';
 import { type MarketSums, marketIndexOf } from './market-index';
-import { readFunderSide } from './market-index.repository';
 import * as repo from './marketplace.repository';
 import {
   type MarketplaceFilters,
@@ -170,14 +170,15 @@ async function readMarketplace(
   }
   const index = marketIndexOf(db);
   if (index.snapshot === null) await index.catchUp(db);
-  const side = await readFunderSide(db, viewer.id, index.snapshot as string);
+  const side = await funderSide(db, viewer.id, index.snapshot as string);
   if (side.stale) await index.catchUp(db);
   else index.sawNothingNewUntil(side.snapshot);
-  const stats = index.stats(filters, side.offMarket);
-  const page = index.page(filters, side.offMarket, query.sort, offset, query.limit);
+  const { current, offMarket } = side.requests;
+  const stats = index.stats(filters, offMarket);
+  const page = index.page(filters, offMarket, query.sort, offset, query.limit);
   return marketplaceAnswer(
     query,
-    page.map((listing) => toProjectPreview(listing, side.current.get(listing.id))),
+    page.map((listing) => toProjectPreview(listing, current.get(listing.id))),
     { ...stats, average_min_listings: side.averageMinListings },
   );
 }
