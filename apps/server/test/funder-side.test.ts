@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { funderSide } from '../src/modules/projects/funder-side';
+import { funderSide, funderSidesOf } from '../src/modules/projects/funder-side';
 import { MarketIndex } from '../src/modules/projects/market-index';
-import { readFunderSide } from '../src/modules/projects/market-index.repository';
+import { readFunderSides } from '../src/modules/projects/market-index.repository';
 import { buildTestApp, createUser, type TestApp, type TestUser } from './helpers';
 import {
   createFunder,
@@ -24,8 +24,12 @@ const ids: string[] = [];
 let index: MarketIndex;
 
 const writeBehindTheBack = (text: string, values: unknown[] = []) => writeBehindTheBackOf(t, text, values);
-/** The funder-side statement, told the snapshot of the copy the caller keeps (if any). */
-const read = (known?: string) => readFunderSide(t.database.db, funder.id, index.snapshot as string, known);
+/** The funder-side statement for one funder, told the snapshot of the copy the caller keeps (if any). */
+async function readOne(who: TestUser, known?: string) {
+  const side = await readFunderSides(t.database.db, [{ funderId: who.id, known }], index.snapshot as string);
+  return { ...side, requests: side.requests.get(who.id) };
+}
+const read = (known?: string) => readOne(funder, known);
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -103,10 +107,35 @@ describe("a funder's requests kept for the marketplace", () => {
     expect([...after.requests.offMarket].sort()).toEqual([ids[1], ids[3]].sort());
   });
 
-  it('through the API: a request made on one server is on the funder’s cards on the next read', async () => {
+  it('reads asked in the same moment share one statement, each with its own funder’s requests', async () => {
+    const sides = funderSidesOf(t.database.db);
+    const alone = {
+      funder: (await readOne(funder)).requests!,
+      other: (await readOne(other)).requests!,
+      owner: (await readOne(owner)).requests!,
+    };
+    const before = sides.statements;
+    const who = [funder, other, owner];
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        funderSide(t.database.db, who[i % 3]!.id, index.snapshot as string),
+      ),
+    );
+    expect(sides.statements - before).toBe(1);
+    answers.forEach((answer, i) => {
+      const expected = [alone.funder, alone.other, alone.owner][i % 3]!;
+      expect(answer.requests.current).toEqual(expected.current);
+      expect(answer.requests.offMarket).toEqual(expected.offMarket);
+    });
+  });
+
+  it('through the API: a request made on another server is on the funder’s cards on their next page read', async () => {
+    // Each read a page not read before: a page once read is kept by the read cache until this
+    // process hears of a write (decision 012; from another process, by notification).
+    let limit = 100;
     const cards = async () =>
       new Map(
-        (await market(t.app, funder, { limit: 100 }))
+        (await market(t.app, funder, { limit: limit-- }))
           .json()
           .items.map((item: { id: string; access_status: string | null }) => [item.id, item.access_status]),
       );
@@ -131,25 +160,56 @@ if (postgresUrl) {
           `update access_request set status = 'closed' where funder_id = $1 and project_id = $2`,
           [other.id, ids[3]],
         );
-        const open = (await readFunderSide(t.database.db, other.id, index.snapshot as string)).requests!;
+        const open = (await readOne(other)).requests!;
         expect(open.offMarket.has(ids[3]!)).toBe(true);
-        const unchanged = await readFunderSide(
-          t.database.db,
-          other.id,
-          index.snapshot as string,
-          open.snapshot,
-        );
+        const unchanged = await readOne(other, open.snapshot);
         expect(unchanged.requests).toBeNull();
         await writer.query('commit');
-        const committed = await readFunderSide(
-          t.database.db,
-          other.id,
-          index.snapshot as string,
-          open.snapshot,
-        );
+        const committed = await readOne(other, open.snapshot);
         expect(committed.requests?.offMarket.has(ids[3]!)).toBe(false);
         expect(committed.requests?.current.get(ids[3]!)?.status).toBe('closed');
       } finally {
+        writer.release();
+      }
+    });
+
+    it('a read that arrives while statements run waits for one sent after it: it sees what committed before it', async () => {
+      const db = t.database.db;
+      const sides = funderSidesOf(db);
+      const snapshot = index.snapshot as string;
+      const pool = t.database.pool!;
+      const [holder, writer] = [await pool.connect(), await pool.connect()];
+      try {
+        // Every funder-side statement reads system_setting: while this lock is held, they wait.
+        await holder.query('begin');
+        await holder.query('lock table system_setting in access exclusive mode');
+        const before = sides.statements;
+        const first = [funderSide(db, funder.id, snapshot)];
+        await new Promise((resolve) => setImmediate(resolve));
+        first.push(funderSide(db, funder.id, snapshot));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(sides.statements - before).toBe(2);
+        // Committed after those two were sent, and before the next reads arrive.
+        const made = await writer.query(
+          `insert into access_request (project_id, funder_id, status) values ($1, $2, 'pending') returning id`,
+          [ids[1], funder.id],
+        );
+        const later = [funderSide(db, funder.id, snapshot), funderSide(db, funder.id, snapshot)];
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        // Both slots are taken: the later reads wait, together.
+        expect(sides.statements - before).toBe(2);
+        await holder.query('commit');
+        await Promise.all(first);
+        for (const answer of await Promise.all(later)) {
+          expect(answer.requests.current.get(ids[1]!)).toMatchObject({
+            id: made.rows[0].id,
+            status: 'pending',
+          });
+        }
+        expect(sides.statements - before).toBe(3);
+      } finally {
+        await holder.query('rollback').catch(() => {});
+        holder.release();
         writer.release();
       }
     });

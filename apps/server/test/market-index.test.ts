@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { funderSide } from '../src/modules/projects/funder-side';
 import { MarketIndex } from '../src/modules/projects/market-index';
-import { readFunderSide } from '../src/modules/projects/market-index.repository';
+import { readFunderSides } from '../src/modules/projects/market-index.repository';
 import {
   type MarketplaceFilters,
   readMarketplacePage,
@@ -156,7 +156,8 @@ describe('the marketplace search index', () => {
   it('catches up with listings changed, hidden, funded, deleted and published behind its back', async () => {
     const index = new MarketIndex();
     await index.catchUp(t.database.db);
-    const side = async () => readFunderSide(t.database.db, funder.id, index.snapshot as string);
+    const side = async () =>
+      readFunderSides(t.database.db, [{ funderId: funder.id }], index.snapshot as string);
     const catchUpIfStale = async () => {
       const { stale } = await side();
       if (stale) await index.catchUp(t.database.db);
@@ -246,7 +247,8 @@ if (postgresUrl) {
         // The index reads the market while the writer's transaction is open: it cannot see it.
         const index = new MarketIndex();
         await index.catchUp(t.database.db);
-        const check = () => readFunderSide(t.database.db, funder.id, index.snapshot as string);
+        const check = () =>
+          readFunderSides(t.database.db, [{ funderId: funder.id }], index.snapshot as string);
         const open = await check();
         expect(open.stale).toBe(false);
         index.sawNothingNewUntil(open.snapshot);

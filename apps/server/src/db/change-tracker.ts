@@ -119,6 +119,7 @@ const READ_ONLY_FUNCTIONS = new Set([
   'extract',
   'json_agg',
   'json_build_array',
+  'json_array_elements',
   // Keywords, before a subquery or a list.
   'select',
   'from',

@@ -3,6 +3,7 @@ import { australianStates, developmentStages, propertyTypes } from '@plinth/doma
 import type { MarketListingRow } from './market-index.repository';
 import { LOAN_BANDS } from './marketplace-loan-bands';
 import type { MarketplaceFilters } from './marketplace-page.repository';
+import { type PreviewFields, previewFieldsOf } from './project-preview';
 
 // A listing as the marketplace's search index keeps it (market-index.ts), the codes of its
 // filtered columns, the sorts' order and the filters' match: the parts of the index that are
@@ -11,11 +12,12 @@ import type { MarketplaceFilters } from './marketplace-page.repository';
 export type Sort = MarketplaceQuery['sort'];
 
 /** A listing on the market, as the index keeps it. */
-export interface IndexedListing
-  extends Pick<MarketListingRow, 'id' | 'suburb' | 'state' | 'development_stage' | 'property_type'> {
+export interface IndexedListing {
+  id: string;
+  /** Its card's preview fields, built once. */
+  preview: PreviewFields;
   loan_amount: number;
-  project_size_sqm: number | null;
-  created_at: Date;
+  property_type: MarketListingRow['property_type'];
   /** created_at in microseconds, PostgreSQL's own precision: the newest sort's key. */
   createdMicros: number;
   /** expected profit / total cost, null when either is missing (sorted last). */
@@ -52,13 +54,9 @@ export function toIndexedListing(row: MarketListingRow): IndexedListing {
   const loan = Number(row.loan_amount);
   return {
     id: row.id,
-    suburb: row.suburb,
-    state: row.state,
-    development_stage: row.development_stage,
-    property_type: row.property_type,
+    preview: previewFieldsOf(row),
     loan_amount: loan,
-    project_size_sqm: row.project_size_sqm === null ? null : Number(row.project_size_sqm),
-    created_at: new Date(row.created_at),
+    property_type: row.property_type,
     createdMicros: Number(row.created_micros),
     returnPotential: row.return_potential === null ? null : Number(row.return_potential),
     band: loanBandOf(loan),

@@ -115,29 +115,33 @@ export interface FunderRequests {
   offMarket: Set<string>;
 }
 
-interface FunderSideValues {
-  funder: string;
+interface FunderSidesValues {
+  asks: string;
   xmax: string;
   xip: string;
   setting: string;
-  knownXmax: string | null;
-  knownXip: string;
+}
+
+/** A funder whose side a read asks for, with the snapshot of the copy of their requests it keeps. */
+export interface FunderAsk {
+  funderId: string;
+  known?: string;
 }
 
 /**
- * On every marketplace read, in one statement: whether a listing changed in a transaction the
- * index's `snapshot` could not see (then the index catches up before answering; if not, the index
- * is as fresh as the statement's own `snapshot`, which it may take as its own), the admin's
- * threshold for the average return, and the funder's own requests with their deals — or, when
- * `known` (the snapshot the caller last read them in) still sees every change to them
- * (migration 20261126200000_funder_changes), `requests: null`: the caller's copy is current.
+ * On marketplace reads, in one statement for every funder asked: whether a listing changed in a
+ * transaction the index's `snapshot` could not see (then the index catches up before answering;
+ * if not, the index is as fresh as the statement's own `snapshot`, which it may take as its own),
+ * the admin's threshold for the average return, and each funder's own requests with their deals —
+ * or, for a funder whose `known` copy (the snapshot it was read in) still sees every change to them
+ * (migration 20261126200000_funder_changes), null: that copy is current.
  */
-export async function readFunderSide(db: Db, funderId: string, snapshot: string, known?: string) {
-  const statement = (slot: SlotOf<FunderSideValues>) => sql<{
+export async function readFunderSides(db: Db, asks: readonly FunderAsk[], snapshot: string) {
+  const statement = (slot: SlotOf<FunderSidesValues>) => sql<{
     snapshot: string;
     stale: boolean;
     average_min_listings: string | null;
-    own: [string, string, AccessStatus, string | null][] | null;
+    own: [string, [string, string, AccessStatus, string | null][] | null][] | null;
   }>`
     select
       pg_current_snapshot()::text as snapshot,
@@ -145,38 +149,49 @@ export async function readFunderSide(db: Db, funderId: string, snapshot: string,
         or exists (select 1 from unnest(${slot('xip')}::xid8[]) as unseen
           where (select min(xid) from market_change where xid >= unseen) = unseen) as stale,
       (select value from system_setting where key = ${slot('setting')}) as average_min_listings,
-      case when ${slot('knownXmax')}::xid8 is not null and not coalesce((
-          select funder_change.xid >= ${slot('knownXmax')}::xid8
-            or funder_change.xid = any(${slot('knownXip')}::xid8[])
-          from funder_change where funder_change.funder_id = ${slot('funder')}), false)
-        then null
-        else (select coalesce(json_agg(json_build_array(own.project_id, own.id, own.status,
-            (select deal.id from deal where deal.access_request_id = own.id))), '[]'::json)
-          from (select access_request.project_id, access_request.id, access_request.status
-            from access_request where access_request.funder_id = ${slot('funder')}
-            order by access_request.project_id, ${closedRequestsLast},
-              access_request.requested_at desc) own)
-      end as own`;
-  const since = known === undefined ? null : unseenBy(known);
+      (select json_agg(json_build_array(asked.funder,
+          case when asked.known_xmax is not null and not coalesce((
+              select funder_change.xid >= asked.known_xmax::xid8
+                or funder_change.xid = any(asked.known_xip::xid8[])
+              from funder_change where funder_change.funder_id = asked.funder), false)
+            then null
+            else (select coalesce(json_agg(json_build_array(own.project_id, own.id, own.status,
+                (select deal.id from deal where deal.access_request_id = own.id))), '[]'::json)
+              from (select access_request.project_id, access_request.id, access_request.status
+                from access_request where access_request.funder_id = asked.funder
+                order by access_request.project_id, ${closedRequestsLast},
+                  access_request.requested_at desc) own)
+          end))
+        from (select ask->>'funder' as funder, ask->>'known_xmax' as known_xmax,
+            ask->>'known_xip' as known_xip
+          from json_array_elements(${slot('asks')}::json) ask) asked) as own`;
   const [row] = await runPrepared(
     db,
-    'market-index:funder-side',
+    'market-index:funder-sides',
     (slot) => ({ compile: () => statement(slot).compile(db) }),
     {
-      funder: funderId,
+      asks: JSON.stringify(
+        asks.map(({ funderId, known }) => {
+          const since = known === undefined ? null : unseenBy(known);
+          return { funder: funderId, known_xmax: since?.xmax ?? null, known_xip: since?.xip ?? '{}' };
+        }),
+      ),
       ...unseenBy(snapshot),
       setting: AVERAGE_MIN_LISTINGS_KEY,
-      knownXmax: since?.xmax ?? null,
-      knownXip: since?.xip ?? '{}',
     },
     { prepare: true },
   );
   if (!row) throw new Error('The funder side statement returned no row');
+  const requests = new Map<string, FunderRequests | null>();
+  for (const [funderId, own] of row.own ?? []) {
+    requests.set(funderId, own === null ? null : funderRequests(row.snapshot, own));
+  }
   return {
     snapshot: row.snapshot,
     stale: row.stale,
     averageMinListings: row.average_min_listings,
-    requests: row.own === null ? null : funderRequests(row.snapshot, row.own),
+    /** Per funder asked: their requests, or null when the copy they were asked with is current. */
+    requests,
   };
 }
 

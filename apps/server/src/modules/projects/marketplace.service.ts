@@ -25,9 +25,8 @@ import {
   type MarketplaceRow,
   readMarketplacePage,
 } from './marketplace-page.repository';
+import { toProjectPreview, withOwnRequest } from './project-preview';
 import { assertMarketplaceAccess, type FunderStanding } from './projects.policy';
-
-const iso = (d: Date | string) => new Date(d).toISOString();
 
 /**
  * The marketplace's read caches, one set per database (docs/decisions/012-read-caches.md): a
@@ -69,41 +68,6 @@ export async function assertFunderMayUseMarketplace(db: Db, viewer: Viewer): Pro
   }));
   if (!standing) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
   assertMarketplaceAccess(standing);
-}
-
-/** The preview fields of a listing, with the funder's own access status. */
-export function toProjectPreview(
-  row: Pick<
-    MarketplaceRow,
-    | 'id'
-    | 'suburb'
-    | 'state'
-    | 'development_stage'
-    | 'loan_amount'
-    | 'property_type'
-    | 'project_size_sqm'
-    | 'created_at'
-  >,
-  request:
-    | { id: string; status: ProjectPreview['access_status']; deal_id?: string | null }
-    | null
-    | undefined,
-): ProjectPreview {
-  // Spelled out field by field: nothing but the preview fields can reach a funder without access.
-  return {
-    id: row.id,
-    suburb: row.suburb,
-    state: row.state,
-    development_stage: row.development_stage,
-    loan_amount: Number(row.loan_amount),
-    property_type: row.property_type,
-    project_size_sqm: row.project_size_sqm === null ? null : Number(row.project_size_sqm),
-    created_at: iso(row.created_at),
-    access_status: request?.status ?? null,
-    access_request_id: request?.id ?? null,
-    // The funder's own deal, opened from this request: the card's way into its room.
-    deal_id: request?.deal_id ?? null,
-  };
 }
 
 /**
@@ -178,7 +142,7 @@ async function readMarketplace(
   const page = index.page(filters, offMarket, query.sort, offset, query.limit);
   return marketplaceAnswer(
     query,
-    page.map((listing) => toProjectPreview(listing, current.get(listing.id))),
+    page.map((listing) => withOwnRequest(listing.preview, current.get(listing.id))),
     { ...stats, average_min_listings: side.averageMinListings },
   );
 }

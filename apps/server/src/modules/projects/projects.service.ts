@@ -22,7 +22,8 @@ import type { Db } from '../../db/database';
 import { AppError, conflict, forbidden, notFound, validationFailed } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/audit.service';
 import { findFunderRequest } from './marketplace.repository';
-import { assertFunderMayUseMarketplace, toProjectPreview } from './marketplace.service';
+import { assertFunderMayUseMarketplace } from './marketplace.service';
+import { toProjectPreview } from './project-preview';
 import { canReadWholeProject, isGrantedFunder, isOnMarketplace, isOwner } from './projects.policy';
 import * as repo from './projects.repository';
 
