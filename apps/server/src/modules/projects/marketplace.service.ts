@@ -20,11 +20,7 @@ import { AppError } from '../../errors';
 import { funderSide } from './funder-side';
 import { type MarketSums, marketIndexOf } from './market-index';
 import * as repo from './marketplace.repository';
-import {
-  type MarketplaceFilters,
-  type MarketplaceRow,
-  readMarketplacePage,
-} from './marketplace-page.repository';
+import { type MarketplaceFilters, readMarketplacePage } from './marketplace-page.repository';
 import { toProjectPreview, withOwnRequest } from './project-preview';
 import { assertMarketplaceAccess, type FunderStanding } from './projects.policy';
 
