@@ -19,6 +19,10 @@
 //    read one at a time right after a write (UNCACHED_READS times; the budget's figures are the
 //    steady state above), and the default page at 50 connections while another process writes an
 //    access request WRITES_PER_S times a second.
+// 6. The varied case (issue 12 item 1): a fresh random filter, sort and page on every request,
+//    with the page cache's hit rate. Its budget is p99 < 50 ms and 20 % of the bare route. The
+//    same requests against a server with READ_CACHE=off are measured and reported beside it, as
+//    the issue asks; they are not part of its budget (decision 031 says why).
 // The schema is left in place afterwards for inspection; the next run drops it.
 // Results: printed as JSON and written to bench/results/marketplace.json (plans beside it).
 import { spawn } from 'node:child_process';
@@ -290,12 +294,12 @@ try {
     }
   }
   const variedClean = (m) => m.non_2xx === 0 && m.errors === 0 && m.timeouts === 0;
-  varied.within_budget = [varied.app, varied.read_cache_off].every(
-    (m) =>
-      variedClean(m) &&
-      m.p99_ms < VARIED_BUDGET.p99_ms &&
-      m.req_per_s / variedBare.req_per_s >= VARIED_BUDGET.throughput_ratio,
-  );
+  varied.within_budget =
+    variedClean(varied.app) &&
+    varied.app.p99_ms < VARIED_BUDGET.p99_ms &&
+    varied.throughput_ratio >= VARIED_BUDGET.throughput_ratio;
+  // Reported beside the varied case, not budgeted: every read cache off, the session check included.
+  varied.read_cache_off.budgeted = false;
 
   const summary = {
     benchmark: 'marketplace',
@@ -335,10 +339,10 @@ try {
     `under ${underWrites.writes_per_s} writes/s: p50 ${underWrites.p50_ms} ms, p99 ${underWrites.p99_ms} ms, ${underWrites.req_per_s} req/s`,
   );
   progress(
-    `varied (seed ${VARIED_SEED}): app p99 ${varied.app.p99_ms} ms, ${(varied.throughput_ratio * 100).toFixed(1)} % of bare, hit rate ${varied.app.cache_hit_rate}; READ_CACHE=off p99 ${varied.read_cache_off.p99_ms} ms, ${(varied.read_cache_off.throughput_ratio * 100).toFixed(1)} % of bare: ${varied.within_budget ? 'pass' : 'FAIL'}`,
+    `varied (seed ${VARIED_SEED}): app p99 ${varied.app.p99_ms} ms, ${(varied.throughput_ratio * 100).toFixed(1)} % of bare, hit rate ${varied.app.cache_hit_rate}: ${varied.within_budget ? 'pass' : 'FAIL'}; beside it, READ_CACHE=off p99 ${varied.read_cache_off.p99_ms} ms, ${(varied.read_cache_off.throughput_ratio * 100).toFixed(1)} % of bare (reported, not budgeted)`,
   );
   progress(
-    `overall: ${summary.pass ? 'PASS' : 'FAIL'} (fixed cases: p99 < ${BUDGET.p99_ms} ms and ratio >= ${BUDGET.throughput_ratio * 100} %; varied: p99 < ${VARIED_BUDGET.p99_ms} ms and ratio >= ${VARIED_BUDGET.throughput_ratio * 100} %, cache on and off)`,
+    `overall: ${summary.pass ? 'PASS' : 'FAIL'} (fixed cases: p99 < ${BUDGET.p99_ms} ms and ratio >= ${BUDGET.throughput_ratio * 100} %; varied: p99 < ${VARIED_BUDGET.p99_ms} ms and ratio >= ${VARIED_BUDGET.throughput_ratio * 100} %)`,
   );
   if (!summary.pass) process.exitCode = 1;
 } finally {

@@ -86,6 +86,22 @@ describe('API conventions', () => {
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // Worked out once, the whole set helmet sets, on answers and refusals alike.
+    for (const url of ['/api/health', '/api/nothing-here', '/api/projects']) {
+      const answer = await t.app.inject({ method: 'GET', url });
+      expect(answer.headers).toMatchObject({
+        'x-frame-options': 'SAMEORIGIN',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'x-dns-prefetch-control': 'off',
+        'origin-agent-cluster': '?1',
+        'x-download-options': 'noopen',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+        'content-security-policy': res.headers['content-security-policy'],
+      });
+    }
   });
 
   it('OpenAPI documents the routes at /api/docs', async () => {
