@@ -143,8 +143,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       hsts: config.BASE_URL.startsWith('https:'),
     }),
   );
+  // On the raw response, as helmet itself sets them: a route that writes its own head (the event
+  // stream) sends them too, and a route's own reply.header still wins.
+  const securityHeaderList = Object.entries(securityHeaders);
   app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(securityHeaders);
+    for (const [name, value] of securityHeaderList) reply.raw.setHeader(name, value);
     done();
   });
   await app.register(rateLimit, { global: false });
