@@ -25,18 +25,18 @@ export async function up(db: Kysely<any>): Promise<void> {
       funder_id text primary key,
       xid xid8 not null
     )`.execute(db);
-  await sql`create function funder_change_inserted() returns trigger language plpgsql as $fn$
-    begin
-      ${sql.raw(track('select funder_id from new_rows'))};
-      return null;
-    end
-  $fn$`.execute(db);
-  await sql`create function funder_change_deleted() returns trigger language plpgsql as $fn$
-    begin
-      ${sql.raw(track('select funder_id from old_rows'))};
-      return null;
-    end
-  $fn$`.execute(db);
+  // A statement that made rows tracks their funders; one that removed rows, theirs.
+  for (const [fn, rows] of [
+    ['funder_change_inserted', 'new_rows'],
+    ['funder_change_deleted', 'old_rows'],
+  ] as const) {
+    await sql`create function ${sql.raw(fn)}() returns trigger language plpgsql as $fn$
+      begin
+        ${sql.raw(track(`select funder_id from ${rows}`))};
+        return null;
+      end
+    $fn$`.execute(db);
+  }
   const differs = watched.map((column) => `o.${column} is distinct from n.${column}`).join(' or ');
   await sql`create function funder_change_updated() returns trigger language plpgsql as $fn$
     begin

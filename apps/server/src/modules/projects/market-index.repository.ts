@@ -9,8 +9,9 @@ import { closedRequestsLast, onMarketplace } from './marketplace-page.repository
 
 // The statements behind the marketplace's search index (market-index.ts, decision 031): the whole
 // market with the snapshot it was read in, the listings changed since a snapshot (migration
-// 20261126100000_market_changes), and, on every request, the funder's own side with whether the
-// index is still current: one statement, one round trip.
+// 20261126100000_market_changes), and, for every read, the funder's own side with whether the
+// index is still current: one statement per read, or per batch of reads that arrive together
+// (funder-side.ts).
 
 /**
  * The transactions a snapshot (pg_snapshot text, 'xmin:xmax:xip,…') could not see, as the two

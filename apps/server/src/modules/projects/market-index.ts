@@ -21,11 +21,11 @@ import type { MarketplaceFilters } from './marketplace-page.repository';
 
 // The marketplace's search index (docs/decisions/031-marketplace-search-index.md): every listing
 // on the market, held by each server process in the shapes its queries need: the stats' sums per
-// (property type, state, stage, loan band), and the listings in each sort's order, whole and per
-// property type. A funder's page and stats header are computed here; what is the funder's own
-// (their requests and deals) and whether the index is still current are asked of the database on
-// every request, in one statement (market-index.repository.ts). The index holds only what every
-// funder may see of a listing.
+// (property type, state, stage, loan band), and the listings in each sort's order, whole, per
+// property type and per state. A funder's page and stats header are computed here; what is the
+// funder's own (their requests and deals) and whether the index is still current are asked of the
+// database on every read (funder-side.ts). The index holds only what every funder may see of a
+// listing.
 
 export type { IndexedListing } from './market-index-listing';
 
