@@ -168,8 +168,12 @@ export const messagingMessages = {
   noAdminThreadWithAdmin: 'Admins do not have a thread with the admins',
 } as const;
 
-/** A declined or closed request's conversation can be read but takes no new messages. */
-export const messagingClosedStatuses = ['declined', 'closed'] as const satisfies readonly AccessStatus[];
+/** A declined, closed or revoked request's conversation can be read but takes no new messages. */
+export const messagingClosedStatuses = [
+  'declined',
+  'closed',
+  'revoked',
+] as const satisfies readonly AccessStatus[];
 export const canExchangeMessages = (status: AccessStatus) =>
   !(messagingClosedStatuses as readonly AccessStatus[]).includes(status);
 

@@ -20,6 +20,7 @@ export const accessStatuses = [
   'term_sheet',
   'funded',
   'closed',
+  'revoked',
 ] as const;
 export type AccessStatus = (typeof accessStatuses)[number];
 
@@ -36,10 +37,11 @@ export const inDealAccessStatuses = ['approved', 'due_diligence', 'term_sheet'] 
 
 /**
  * Statuses of a funder's own request that take a listing out of their marketplace: waiting for the
- * developer (the card would only say 'Request Pending'), or funded. Declined and closed requests
+ * developer (the card would only say 'Request Pending'), funded, or access taken back (revoked or
+ * lapsed: the developer has ended this funder's look at the project). Declined and closed requests
  * may be asked again, so those listings come back (spec 000 section 4).
  */
-export const offMarketAccessStatuses = ['pending', 'funded'] as const;
+export const offMarketAccessStatuses = ['pending', 'funded', 'revoked'] as const;
 
 /** Whether a listing on the market is in this funder's marketplace, given their current request. */
 export const isInFunderMarket = (status: AccessStatus | null) =>
@@ -127,7 +129,10 @@ export const marketplaceStats = z.object({
   active_opportunities: z.number(),
   /** 'Residential' or 'Commercial', whichever has more listings in the filtered set (null when empty). */
   trending_asset_class: z.enum(['Residential', 'Commercial']).nullable(),
-  /** Average of profit / cost over the filtered set, as a percentage (null when no project has both). */
+  /**
+   * Average of profit / cost over the filters' fixed bucket, as a percentage to the nearest half
+   * point; null when withheld (`averageExpectedReturn`, `averageBucketOf`).
+   */
   average_expected_return: z.number().nullable(),
 });
 
@@ -147,21 +152,118 @@ export const trendingAssetClass = (residential: number, commercial: number) =>
       ? ('Residential' as const)
       : ('Commercial' as const);
 
+// ---------------------------------------------------------------------------------------------
+// The stats header's average expected return (issue 19 item 6; docs/decisions/032)
+
 /**
- * The stats header's average expected return (profit / cost, as a percentage to 2 decimals) over the
- * listings that state both. Withheld (null) when fewer than `minListings` contribute (the admin's
- * `marketplace_average_min_listings` setting, never below MIN_LISTINGS_FOR_AVERAGE_RETURN):
- * filtered down to one or two listings, the average would give away their financials, which a
- * funder may only read once access is granted.
+ * The lower edges of the marketplace's fixed loan bands, in dollars: a band runs from its edge up to
+ * the next one (the last has no top). The kept summary is grouped by them: the SQL function
+ * marketplace_loan_band() of migration 20261123000300 has the same list (a test checks they agree).
  */
-export const MIN_LISTINGS_FOR_AVERAGE_RETURN = 3;
+export const LOAN_BANDS = [
+  0, 250_000, 500_000, 750_000, 1_000_000, 1_500_000, 2_000_000, 2_500_000, 3_000_000, 4_000_000, 5_000_000,
+  6_000_000, 7_500_000, 10_000_000, 12_500_000, 15_000_000, 20_000_000, 25_000_000, 30_000_000, 40_000_000,
+  50_000_000, 75_000_000, 100_000_000, 200_000_000,
+] as const;
+
+/** The band of a loan, as its index in LOAN_BANDS: the last edge at or below it. */
+export function loanBandOf(loan: number): number {
+  let lo = 0;
+  let hi = LOAN_BANDS.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (LOAN_BANDS[mid]! <= loan) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/**
+ * The fewest listings stating profit and cost that a whole cell (one property type, state, stage and
+ * loan band) needs to count toward an average. Every average is over whole cells, so any two
+ * averages' listings differ by whole cells; with no cell of one listing among them, they never
+ * differ by exactly one listing, whose profit / cost the two averages would give away.
+ */
+export const MIN_LISTINGS_PER_AVERAGE_CELL = 2;
+
+/**
+ * The fewest contributing listings behind an average shown. The admin's
+ * `marketplace_average_min_listings` setting may raise it, never lower it.
+ */
+export const MIN_LISTINGS_FOR_AVERAGE_RETURN = 10;
+
+/**
+ * The cells a query's average return is taken over: each property type, state and stage the
+ * filters allow (undefined: every one) in each loan band from `firstBand` to `lastBand`.
+ */
+export interface AverageBucket {
+  property_type: MarketplaceQuery['property_type'];
+  state: MarketplaceQuery['state'];
+  development_stage: MarketplaceQuery['development_stage'];
+  firstBand: number;
+  lastBand: number;
+}
+
+/**
+ * The bucket of a query's average expected return, or null when the query gets none. A free-form
+ * loan range covers every band it overlaps, whole: $1.1m to $4.5m shows the average of the bands
+ * from $1m–$1.5m to $4m–$5m, the same as $1m to $4,999,999. A text search gets no average: its
+ * matches are no fixed bucket (a title narrows them to one listing).
+ */
+export function averageBucketOf(
+  query: Pick<
+    MarketplaceQuery,
+    'property_type' | 'state' | 'development_stage' | 'min_loan' | 'max_loan' | 'q'
+  >,
+): AverageBucket | null {
+  if (query.q) return null;
+  return {
+    property_type: query.property_type,
+    state: query.state,
+    development_stage: query.development_stage,
+    firstBand: loanBandOf(query.min_loan ?? 0),
+    lastBand: query.max_loan === undefined ? LOAN_BANDS.length - 1 : loanBandOf(query.max_loan),
+  };
+}
+
+/** Sum and count of profit / cost over the listings an average is taken from. */
+export interface ReturnSums {
+  return_sum: number;
+  return_count: number;
+}
+
+/**
+ * Adds one cell of a bucket (the sum and count of profit / cost of its listings that state both)
+ * to the sums its average is taken from, if the cell counts: MIN_LISTINGS_PER_AVERAGE_CELL or more.
+ */
+export function addAverageCell(sums: ReturnSums, returnSum: number, returnCount: number): void {
+  if (returnCount < MIN_LISTINGS_PER_AVERAGE_CELL) return;
+  sums.return_sum += returnSum;
+  sums.return_count += returnCount;
+}
+
+/**
+ * A percentage to the nearest half point, a half-way value up: 12.2 → 12, 12.25 → 12.5. First to a
+ * millionth of a point, so the same returns summed in another order (PostgreSQL's numeric, the
+ * search index's floats), which differ in the last bits, round alike.
+ */
+export function toHalfPoint(percent: number): number {
+  const snapped = Math.round(percent * 1e6) / 1e6;
+  return Math.round(snapped * 2) / 2;
+}
+
+/**
+ * The stats header's average expected return: profit / cost over a bucket's counted cells
+ * (`addAverageCell`), as a percentage to the nearest half point. Withheld (null) under
+ * MIN_LISTINGS_FOR_AVERAGE_RETURN contributing listings, or under the admin's threshold
+ * (`minListings`) when that is higher.
+ */
 export function averageExpectedReturn(
-  returnSum: number,
-  returnCount: number,
+  sums: ReturnSums,
   minListings = MIN_LISTINGS_FOR_AVERAGE_RETURN,
 ): number | null {
-  if (returnCount < Math.max(minListings, MIN_LISTINGS_FOR_AVERAGE_RETURN)) return null;
-  return Math.round((returnSum / returnCount) * 10_000) / 100;
+  if (sums.return_count < Math.max(minListings, MIN_LISTINGS_FOR_AVERAGE_RETURN)) return null;
+  return toHalfPoint((sums.return_sum / sums.return_count) * 100);
 }
 
 /** Saved searches stay on the device (spec 000 section 3). */

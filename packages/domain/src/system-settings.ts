@@ -24,7 +24,7 @@ export const settingMessages = {
   price: `A price must be a whole number of dollars from ${formatAud(1)} to ${formatAud(MAX_PRICE_AUD)}`,
 } as const;
 
-/** The marketplace stats' threshold for showing an average return (spec 000 section 2; decision 009). */
+/** The marketplace stats' threshold for showing an average return (spec 000 section 2; decisions 009, 032). */
 export const AVERAGE_MIN_LISTINGS_KEY = 'marketplace_average_min_listings';
 
 /** The threshold as stored: a whole number from the privacy floor to 100 (text, as every setting). */

@@ -115,7 +115,8 @@ type AccessRequestStatus =
   | 'due_diligence'
   | 'term_sheet'
   | 'funded'
-  | 'closed';
+  | 'closed'
+  | 'revoked';
 type DealStatus = 'open' | 'completed';
 type ProposalStatus = 'pending' | 'accepted' | 'declined';
 type DocumentRequestStatus = 'pending' | 'fulfilled';
@@ -184,6 +185,8 @@ export interface ProjectDocumentTable {
   size_bytes: number;
   sha256: string;
   uploaded_at: Timestamp;
+  /** Read in the app's viewer only: no download for anyone but the uploader's side and admins. */
+  view_only: Generated<boolean>;
 }
 
 export interface AccessRequestTable {
@@ -196,6 +199,38 @@ export interface AccessRequestTable {
   approved_at: NullableTimestamp;
   declined_at: NullableTimestamp;
   updated_at: Timestamp;
+  /** Granted access lapses by itself at this moment (set by the developer when approving). */
+  access_until: NullableTimestamp;
+  /** When the funder was told their access is about to lapse (once per request). */
+  expiry_notice_sent_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+  /** Who took access back: the developer or an admin; null when it lapsed (or the user is gone). */
+  revoked_by: string | null;
+  revoke_reason: string | null;
+}
+
+/** The platform's confidentiality undertaking; the newest version applies. */
+export interface UndertakingVersionTable {
+  version: number;
+  text: string;
+  sha256: string;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+/** A funder's acceptance of the undertaking for one access request. */
+export interface UndertakingAcceptanceTable {
+  id: Generated<string>;
+  access_request_id: string;
+  funder_id: string;
+  version: number;
+  /** SHA-256 (hex) of the exact text the funder was shown. */
+  text_sha256: string;
+  full_name: string;
+  company_name: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  accepted_at: Timestamp;
 }
 
 export interface MessageTable {
@@ -263,6 +298,8 @@ export interface DocumentViewTable {
   viewer_id: string;
   kind: 'view' | 'download';
   viewed_at: Timestamp;
+  /** The download code stamped on a watermarked copy (null when the original was served). */
+  code: string | null;
 }
 
 export interface DealCommentTable {
@@ -406,6 +443,8 @@ export interface Database {
   project: ProjectTable;
   project_document: ProjectDocumentTable;
   access_request: AccessRequestTable;
+  undertaking_version: UndertakingVersionTable;
+  undertaking_acceptance: UndertakingAcceptanceTable;
   message: MessageTable;
   admin_message: AdminMessageTable;
   deal: DealTable;

@@ -13,6 +13,7 @@ import * as marketplaceCoveringIndexes from './20261125700000_marketplace_coveri
 import * as marketplaceSummaryRollups from './20261126000000_marketplace_summary_rollups';
 import * as marketChanges from './20261126100000_market_changes';
 import * as funderChanges from './20261126200000_funder_changes';
+import * as confidentialDocuments from './20261127000000_confidential_documents';
 
 export const migrations = {
   '20261122000000_auth_and_profile': authAndProfile,
@@ -30,4 +31,5 @@ export const migrations = {
   '20261126000000_marketplace_summary_rollups': marketplaceSummaryRollups,
   '20261126100000_market_changes': marketChanges,
   '20261126200000_funder_changes': funderChanges,
+  '20261127000000_confidential_documents': confidentialDocuments,
 };

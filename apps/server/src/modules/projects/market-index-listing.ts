@@ -1,7 +1,6 @@
-import type { MarketplaceQuery } from '@plinth/domain/marketplace';
+import { loanBandOf, type MarketplaceQuery } from '@plinth/domain/marketplace';
 import { australianStates, developmentStages, propertyTypes } from '@plinth/domain/projects';
 import type { MarketListingRow } from './market-index.repository';
-import { LOAN_BANDS } from './marketplace-loan-bands';
 import type { MarketplaceFilters } from './marketplace-page.repository';
 import { type PreviewFields, previewFieldsOf } from './project-preview';
 
@@ -22,7 +21,7 @@ export interface IndexedListing {
   createdMicros: number;
   /** expected profit / total cost, null when either is missing (sorted last). */
   returnPotential: number | null;
-  /** The loan band's index in LOAN_BANDS. */
+  /** The loan band's index in the domain's LOAN_BANDS. */
   band: number;
   /** The filtered columns as codes: small integers, compared fast (state 0: none). */
   typeCode: number;
@@ -36,18 +35,6 @@ export function codeOf(list: readonly (string | null)[], value: string | null, c
   const code = list.indexOf(value);
   if (code < 0) throw new Error(`The marketplace index has no code for ${column} ${value}`);
   return code;
-}
-
-/** The band of a loan: the last edge at or below it (the SQL function marketplace_loan_band). */
-export function loanBandOf(loan: number): number {
-  let lo = 0;
-  let hi = LOAN_BANDS.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (LOAN_BANDS[mid]! <= loan) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }
 
 export function toIndexedListing(row: MarketListingRow): IndexedListing {

@@ -1,3 +1,4 @@
+import { addAverageCell, averageBucketOf, LOAN_BANDS } from '@plinth/domain/marketplace';
 import { developmentStages, propertyTypes } from '@plinth/domain/projects';
 import type { Db } from '../../db/database';
 import { isNewer, readMarketChanges, readMarketListings } from './market-index.repository';
@@ -16,7 +17,7 @@ import {
   stateCodes,
   toIndexedListing,
 } from './market-index-listing';
-import { coveredLoanBands, LOAN_BANDS } from './marketplace-loan-bands';
+import { coveredLoanBands } from './marketplace-loan-bands';
 import type { MarketplaceFilters } from './marketplace-page.repository';
 
 // The marketplace's search index (docs/decisions/031-marketplace-search-index.md): every listing
@@ -29,7 +30,11 @@ import type { MarketplaceFilters } from './marketplace-page.repository';
 
 export type { IndexedListing } from './market-index-listing';
 
-/** The stats' sums over a set of listings. */
+/**
+ * The stats' sums: the counts over the listings a funder's filters match; the average return's
+ * over the whole cells of the filters' bucket that count toward it (the domain's `averageBucketOf`
+ * and `addAverageCell`), across the whole market.
+ */
 export interface MarketSums {
   listings: number;
   capital: number;
@@ -48,15 +53,12 @@ const emptySums = (): MarketSums => ({
   return_count: 0,
 });
 
-function addTo(sums: MarketSums, listing: IndexedListing, sign: 1 | -1) {
+/** Counts one listing in or out (never in the average return, which is over whole cells only). */
+function countIn(sums: MarketSums, listing: IndexedListing, sign: 1 | -1) {
   sums.listings += sign;
   sums.capital += sign * listing.loan_amount;
   if (listing.property_type === 'Residential') sums.residential += sign;
   if (listing.property_type === 'Commercial') sums.commercial += sign;
-  if (listing.returnPotential !== null) {
-    sums.return_sum += sign * listing.returnPotential;
-    sums.return_count += sign;
-  }
 }
 
 const TYPES = propertyTypes.length;
@@ -212,34 +214,39 @@ export class MarketIndex {
   /**
    * The stats over everything a funder's filters match, less the listings `offMarket` (their own
    * requests took those out of their market): the kept sums of the whole loan bands the filters
-   * cover, plus the partly covered bands' listings one by one, in loan order.
+   * cover, plus the partly covered bands' listings one by one, in loan order. The average return's
+   * sums are the kept sums of the cells of the filters' bucket: every band the loan range overlaps,
+   * whole, and the funder's own requests taken out of none, so every funder's average is the
+   * market's own.
    */
   stats(filters: MarketplaceFilters, offMarket: ReadonlySet<string>): MarketSums {
     const f = filterOf(filters);
     const total = emptySums();
     const covered = coveredLoanBands(filters.min_loan, filters.max_loan);
-    if (covered) {
-      const bandLo = LOAN_BANDS.indexOf(covered.lo as never);
-      const bandHi = covered.hi === null ? BANDS : LOAN_BANDS.indexOf(covered.hi as never);
-      const s = this.sums;
-      for (let t = 0; t < TYPES; t++) {
-        if (f.type >= 0 && t !== f.type) continue;
-        for (let st = 0; st < STATES; st++) {
-          if (f.state >= 0 && st !== f.state) continue;
-          for (let g = 0; g < STAGES; g++) {
-            if (f.stage >= 0 && g !== f.stage) continue;
-            const cell = ((t * STATES + st) * STAGES + g) * BANDS;
-            for (let b = bandLo; b < bandHi; b++) {
-              const at = (cell + b) * SUMS;
-              const listings = s[at]!;
-              if (listings === 0) continue;
-              total.listings += listings;
-              total.capital += s[at + 1]!;
-              total.return_sum += s[at + 2]!;
-              total.return_count += s[at + 3]!;
-              if (t === RESIDENTIAL) total.residential += listings;
-              if (t === COMMERCIAL) total.commercial += listings;
-            }
+    const wholeLo = covered ? LOAN_BANDS.indexOf(covered.lo as never) : 0;
+    const wholeHi = !covered ? 0 : covered.hi === null ? BANDS : LOAN_BANDS.indexOf(covered.hi as never);
+    // The bucket's bands hold the whole ones: a band inside the range overlaps it.
+    const bucket = averageBucketOf(filters);
+    const bandFirst = bucket ? bucket.firstBand : wholeLo;
+    const bandLast = bucket ? bucket.lastBand : wholeHi - 1;
+    const s = this.sums;
+    for (let t = 0; t < TYPES; t++) {
+      if (f.type >= 0 && t !== f.type) continue;
+      for (let st = 0; st < STATES; st++) {
+        if (f.state >= 0 && st !== f.state) continue;
+        for (let g = 0; g < STAGES; g++) {
+          if (f.stage >= 0 && g !== f.stage) continue;
+          const cell = ((t * STATES + st) * STAGES + g) * BANDS;
+          for (let b = bandFirst; b <= bandLast; b++) {
+            const at = (cell + b) * SUMS;
+            const listings = s[at]!;
+            if (listings === 0) continue;
+            if (bucket) addAverageCell(total, s[at + 2]!, s[at + 3]!);
+            if (b < wholeLo || b >= wholeHi) continue;
+            total.listings += listings;
+            total.capital += s[at + 1]!;
+            if (t === RESIDENTIAL) total.residential += listings;
+            if (t === COMMERCIAL) total.commercial += listings;
           }
         }
       }
@@ -258,12 +265,12 @@ export class MarketIndex {
       const end = firstLoanAtLeast(byLoan, to + 1);
       for (let i = firstLoanAtLeast(byLoan, from); i < end; i++) {
         const listing = byLoan[i]!;
-        if (matches(listing, f)) addTo(total, listing, 1);
+        if (matches(listing, f)) countIn(total, listing, 1);
       }
     }
     for (const id of offMarket) {
       const listing = this.listings.get(id);
-      if (listing && matches(listing, f)) addTo(total, listing, -1);
+      if (listing && matches(listing, f)) countIn(total, listing, -1);
     }
     return total;
   }

@@ -1,19 +1,14 @@
-// The loan bands the marketplace's kept summary is grouped by (migration 20261123000300).
+import { LOAN_BANDS } from '@plinth/domain/marketplace';
 
-/**
- * The lower edges of the loan bands `marketplace_summary` is kept in: the same list as the SQL
- * function marketplace_loan_band() of migration 20261123000300 (a test checks they agree).
- */
-export const LOAN_BANDS = [
-  0, 250_000, 500_000, 750_000, 1_000_000, 1_500_000, 2_000_000, 2_500_000, 3_000_000, 4_000_000, 5_000_000,
-  6_000_000, 7_500_000, 10_000_000, 12_500_000, 15_000_000, 20_000_000, 25_000_000, 30_000_000, 40_000_000,
-  50_000_000, 75_000_000, 100_000_000, 200_000_000,
-] as const;
+// The loan bands the marketplace's kept summary is grouped by (the domain's LOAN_BANDS, migration
+// 20261123000300), as the stats' counts use them.
 
 /**
  * The loan bands a range covers whole, as [lo, hi) (hi null: no upper end), or null when it covers
- * none. A range that starts and ends on band edges (up to $5m means up to and including 5,000,000)
- * leaves almost nothing outside.
+ * none: the counts and capital read those from the kept sums, and the rest of the range listing by
+ * listing. A range that starts and ends on band edges (up to $5m means up to and including
+ * 5,000,000) leaves almost nothing outside. (The average return is over every band the range
+ * overlaps instead: the domain's `averageBucketOf`.)
  */
 export function coveredLoanBands(min: number | undefined, max: number | undefined) {
   const lo = min === undefined ? 0 : LOAN_BANDS.find((edge) => edge >= min);

@@ -1,5 +1,12 @@
 import { openAccessStatuses } from '@plinth/domain/access';
-import { type MarketplaceQuery, offMarketAccessStatuses } from '@plinth/domain/marketplace';
+import {
+  addAverageCell,
+  averageBucketOf,
+  LOAN_BANDS,
+  type MarketplaceQuery,
+  offMarketAccessStatuses,
+  type ReturnSums,
+} from '@plinth/domain/marketplace';
 import { AVERAGE_MIN_LISTINGS_KEY } from '@plinth/domain/system-settings';
 import {
   type Expression,
@@ -82,6 +89,9 @@ interface Values extends MarketplaceFilters {
   /** The partly covered bands' rows: loans below `below`, and from `from` up. */
   below: number | undefined;
   from: number | undefined;
+  /** The average return's bands: their lower edges, from `average_lo` to `average_hi`. */
+  average_lo: number | undefined;
+  average_hi: number | undefined;
   limit: number;
   offset: number;
   rows_needed: number;
@@ -100,7 +110,7 @@ interface Shape {
   plan: PagePlan | 'auto';
 }
 
-/** The stats' sums over a set of project rows. */
+/** The stats' counts over a set of project rows (the average return is over whole cells only). */
 const projectSums = (eb: ProjectScope) => [
   eb.fn.countAll<number>().as('listings'),
   eb.fn.coalesce(eb.fn.sum<number>('project.loan_amount'), sql<number>`0`).as('capital'),
@@ -109,9 +119,6 @@ const projectSums = (eb: ProjectScope) => [
     .filterWhere('project.property_type', '=', 'Residential')
     .as('residential'),
   eb.fn.count<number>('project.id').filterWhere('project.property_type', '=', 'Commercial').as('commercial'),
-  sql<number>`coalesce(sum(${returnPotential}), 0)`.as('return_sum'),
-  // count skips nulls: only the listings that state both profit and cost.
-  sql<number>`count(${returnPotential})`.as('return_count'),
 ];
 
 /**
@@ -224,8 +231,6 @@ function statsQuery(db: Db, shape: Shape, slot: SlotOf<Values>) {
       sql<number>`coalesce(sum(capital) filter (where ${totalRows}), 0)`.as('capital'),
       sql<number>`coalesce(sum(listings) filter (where property_type = 'Residential'), 0)`.as('residential'),
       sql<number>`coalesce(sum(listings) filter (where property_type = 'Commercial'), 0)`.as('commercial'),
-      sql<number>`coalesce(sum(return_sum) filter (where ${totalRows}), 0)`.as('return_sum'),
-      sql<number>`coalesce(sum(return_count) filter (where ${totalRows}), 0)`.as('return_count'),
     ]);
   let asked = db
     .selectFrom('project')

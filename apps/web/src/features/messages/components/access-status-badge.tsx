@@ -18,6 +18,7 @@ const looks: Record<AccessStatus, { label: string; tone: keyof typeof tones }> =
   term_sheet: { label: 'Term Sheet', tone: 'success' },
   funded: { label: 'Funded', tone: 'success' },
   closed: { label: 'Closed', tone: 'neutral' },
+  revoked: { label: 'Access revoked', tone: 'error' },
 };
 
 export function AccessStatusBadge({ status, size = 'sm' }: { status: AccessStatus; size?: MantineSize }) {
