@@ -125,7 +125,11 @@ describe('[DEAL ROOM] a developer and a funder negotiate a facility from Engage 
       funder.context,
       'POST',
       '/api/access-requests',
-      { project_id: projectId, initial_message: 'We fund mid-rise residential in Sydney.' },
+      {
+        project_id: projectId,
+        initial_message: 'We fund mid-rise residential in Sydney.',
+        undertaking: { accepted: true, full_name: 'Deal Room Funder' },
+      },
       [201],
     );
     await call(developer.context, 'PUT', `/api/access-requests/${access.id}/approve`);

@@ -59,7 +59,11 @@ async function grantAccess(funder: BrowserContext, developer: BrowserContext, pr
     funder,
     'POST',
     '/api/access-requests',
-    { project_id: projectId, initial_message: 'We lend against residential projects in Sydney.' },
+    {
+      project_id: projectId,
+      initial_message: 'We lend against residential projects in Sydney.',
+      undertaking: { accepted: true, full_name: 'Portfolio Funder' },
+    },
     [201],
   );
   await call(developer, 'PUT', `/api/access-requests/${access.id}/approve`);

@@ -152,6 +152,7 @@ async function funder(ctx, person) {
         json: {
           project_id: item.id,
           initial_message: `Hello, we fund projects like ${item.title} and would like to review the full file.`,
+          undertaking: { accepted: true, full_name: 'Load Test Funder' },
         },
       });
       if (text) item.access_status = 'pending';

@@ -99,7 +99,10 @@ try {
   await call(baseURL, admin, 'POST', `/api/admin/force-publish-project/${project.id}`, {
     reason: 'Message delivery benchmark',
   });
-  const request = await call(baseURL, funder, 'POST', '/api/access-requests', { project_id: project.id });
+  const request = await call(baseURL, funder, 'POST', '/api/access-requests', {
+    project_id: project.id,
+    undertaking: { accepted: true, full_name: 'Benchmark Funder' },
+  });
 
   // The developer's page holds the stream; the funder writes.
   const arrivals = new Map();

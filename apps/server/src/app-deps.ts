@@ -6,6 +6,7 @@ import type { Auth } from './auth/auth';
 import type { Guards } from './auth/guards';
 import type { Config } from './config';
 import type { DatabaseHandle, Db } from './db/database';
+import type { AccessExpiryJob } from './jobs/access-expiry';
 import type { OutboxWorker } from './jobs/outbox-worker';
 import type { SubscriptionExpiryJob } from './jobs/subscription-expiry';
 
@@ -33,5 +34,6 @@ declare module 'fastify' {
     deps: AppDeps;
     outbox: OutboxWorker;
     subscriptionExpiry: SubscriptionExpiryJob;
+    accessExpiry: AccessExpiryJob;
   }
 }

@@ -20,15 +20,18 @@ import { createGuards } from './auth/guards';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerErrorHandler } from './errors';
+import { createAccessExpiryJob } from './jobs/access-expiry';
 import { createOutboxWorker } from './jobs/outbox-worker';
 import { createSubscriptionExpiryJob } from './jobs/subscription-expiry';
 import { accessRequestsRoutes } from './modules/access-requests/access-requests.routes';
+import { accessRevocationRoutes } from './modules/access-requests/access-revocation.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { analyticsRoutes } from './modules/admin/analytics.routes';
 import { godModeRoutes } from './modules/admin/god-mode.routes';
 import { aiChatRoutes } from './modules/ai-chat/ai-chat.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { dataRoomReportRoutes } from './modules/data-room-report/data-room-report.routes';
 import { dealDocumentsRoutes } from './modules/deal-documents/deal-documents.routes';
 import { dealsRoutes } from './modules/deals/deals.routes';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes';
@@ -45,7 +48,9 @@ import { proposalsRoutes } from './modules/proposals/proposals.routes';
 import { pricingRoutes } from './modules/settings/pricing.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
+import { undertakingRoutes } from './modules/undertaking/undertaking.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { documentTraceRoutes } from './modules/watermark/trace.routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -99,6 +104,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
   );
   app.addHook('onClose', () => app.subscriptionExpiry.stop());
+  app.decorate('accessExpiry', createAccessExpiryJob({ deps, log: app.log }));
+  app.addHook('onClose', () => app.accessExpiry.stop());
   // Read caches must hear other server processes' writes to the same PostgreSQL.
   const stopWatchingChanges = await database.watchRemoteChanges({
     onError: (error) =>
@@ -171,6 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes, deps);
   await app.register(projectsRoutes, deps);
   await app.register(documentsRoutes, deps);
+  await app.register(documentTraceRoutes, deps);
   await app.register(paymentsRoutes, deps);
   await app.register(adminRoutes, deps);
   await app.register(godModeRoutes, deps);
@@ -180,10 +188,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(geocodeRoutes, deps);
   await app.register(subscriptionsRoutes, deps);
   await app.register(accessRequestsRoutes, deps);
+  await app.register(accessRevocationRoutes, deps);
+  await app.register(undertakingRoutes, deps);
   await app.register(dashboardRoutes, deps);
   await app.register(dealsRoutes, deps);
   await app.register(dealDocumentsRoutes, deps);
   await app.register(proposalsRoutes, deps);
+  await app.register(dataRoomReportRoutes, deps);
   await app.register(contactsRoutes, deps);
   await app.register(messagesRoutes, deps);
   await app.register(notificationsRoutes, deps);

@@ -11,6 +11,8 @@ export const errorStatus = {
   // The marketplace gate (spec 000 section 2): a funder not yet approved, or without a subscription.
   ACCOUNT_PENDING_APPROVAL: 403,
   SUBSCRIPTION_REQUIRED: 403,
+  // Access granted before undertakings existed: the funder signs one first (docs/decisions/033-undertaking.md).
+  UNDERTAKING_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,

@@ -43,6 +43,7 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   app.outbox.start();
   app.subscriptionExpiry.start();
+  app.accessExpiry.start();
   process.stdout.write(
     `\nPlinth is running at ${config.BASE_URL}  (API docs: ${config.BASE_URL}/api/docs)\n`,
   );

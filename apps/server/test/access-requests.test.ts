@@ -59,6 +59,14 @@ describe('POST /api/access-requests', () => {
       last_message: null,
       last_message_time: null,
       unread_count: 0,
+      // Signed with the request (decision 033).
+      undertaking: {
+        version: 1,
+        full_name: 'Terry Signatory',
+        company_name: 'Test Capital',
+        accepted_at: expect.any(String),
+        text_sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      },
     });
   });
 
@@ -239,7 +247,9 @@ describe('PUT /api/access-requests/:id/approve and /decline', () => {
     expect(list.json().documents.map((d: { id: string }) => d.id)).toEqual([documentId]);
     const file = await as(t.app, funder, { method: 'GET', url: download });
     expect(file.statusCode).toBe(200);
-    expect(file.rawPayload.equals(content)).toBe(true);
+    // A copy stamped with the funder's name and a download code (decision 034), not the same bytes.
+    expect(file.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(file.rawPayload.equals(content)).toBe(false);
     const view = await as(t.app, funder, { method: 'GET', url: `/api/documents/${documentId}/view` });
     expect(view.statusCode).toBe(200);
     // Another funder still gets nothing.

@@ -107,7 +107,8 @@ describe('deal documents: upload, list, download and view', () => {
       ]);
       const download = await open(user, room.dealId, docId);
       expect(download.statusCode).toBe(200);
-      expect(download.rawPayload.equals(content)).toBe(true);
+      // The uploader and admins get the original; the other party a stamped copy (decision 034).
+      expect(download.rawPayload.equals(content)).toBe(user !== room.funder);
       expect(download.headers['content-disposition']).toMatch(/^attachment; filename="qs-report.pdf"/);
       expect(download.headers['x-content-type-options']).toBe('nosniff');
       const view = await open(user, room.dealId, docId, true);

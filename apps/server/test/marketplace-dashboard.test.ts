@@ -1,6 +1,6 @@
+import { LOAN_BANDS } from '@plinth/domain/marketplace';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOAN_BANDS } from '../src/modules/projects/marketplace-loan-bands';
 import { as, buildTestApp, type TestApp, type TestUser } from './helpers';
 import {
   createFunder,

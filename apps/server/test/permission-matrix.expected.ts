@@ -94,6 +94,11 @@ const table: Record<string, Cells> = {
   'DELETE /api/documents/{id}': ownerOnly,
   'GET /api/documents/{id}/download': file,
   'GET /api/documents/{id}/view': file,
+  // Decision 034: the owner marks a PDF view only; tracing a download code is for the developer of
+  // the code's project and admins (another developer is told there is no such download).
+  'PATCH /api/documents/{id}': ownerOnly,
+  'GET /api/document-trace': [U, A, N, F, F, F, A],
+  'POST /api/document-trace': [U, A, N, F, F, F, A],
 
   // --- Listing payments (decision 006): the owner's project and its payment intent ---
   'POST /api/payments/create-project-payment': ownerOnly,
@@ -131,6 +136,9 @@ const table: Record<string, Cells> = {
   'GET /api/admin/system-settings': adminOnly,
   'GET /api/admin/system-settings/{key}': adminOnly,
   'PUT /api/admin/system-settings/{key}': adminOnly,
+  // The confidentiality undertaking's text in Settings (decision 033).
+  'GET /api/admin/undertaking': adminOnly,
+  'PUT /api/admin/undertaking': adminOnly,
   'GET /api/admin/analytics': adminOnly,
   'POST /api/admin/force-complete-deal/{dealId}': adminOnly,
   'GET /api/admin/messages': adminOnly,
@@ -162,6 +170,15 @@ const table: Record<string, Cells> = {
   // The owner decides; another developer is told the request does not exist.
   'PUT /api/access-requests/{id}/approve': ownerOnly,
   'PUT /api/access-requests/{id}/decline': ownerOnly,
+  // Issue 19 item 5: the owner revokes granted access; admins as an override; funders never (403).
+  'PUT /api/access-requests/{id}/revoke': [U, A, N, F, F, F, A],
+  // The confidentiality undertaking (decision 033): its text is no secret to anyone signed in; a
+  // request's signature and its PDF belong to the request's parties and admins; only the request's
+  // funder signs (the world's request is signed already: 409, past authorisation).
+  'GET /api/undertaking': signedIn,
+  'GET /api/access-requests/{id}/undertaking': file,
+  'GET /api/access-requests/{id}/undertaking.pdf': file,
+  'POST /api/access-requests/{id}/undertaking': [U, F, F, N, N, A, F],
 
   // --- Funder pages behind the gate ---
   'GET /api/dashboard/funder': marketplace,
@@ -196,6 +213,9 @@ const table: Record<string, Cells> = {
   // Only the developer answers a quote (the funder who sent it 403).
   'PUT /api/proposals/{id}/respond': [U, A, N, N, N, F, F],
   'GET /api/projects/{id}/proposals': [U, A, N, F, F, F, A],
+  // The data-room report (decision 036): like the quote comparison, its developer and admins only.
+  'GET /api/projects/{id}/data-room-report': [U, A, N, F, F, F, A],
+  'GET /api/projects/{id}/data-room-report.csv': [U, A, N, F, F, F, A],
 
   // --- Contacts (decision 015): share your own with the other party of one of your deals ---
   'POST /api/users/share-contact': [U, A, F, F, F, A, F],

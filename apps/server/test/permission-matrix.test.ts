@@ -15,6 +15,7 @@ import {
   freshActor,
   freshDocument,
   freshDocumentRequest,
+  freshDownloadCode,
   freshIntent,
   freshListing,
   freshPendingFunder,
@@ -81,6 +82,15 @@ const recipes: Record<string, Recipe> = {
       multipartBody([pdf('Plans.pdf')], { documentTypes: JSON.stringify(['architectural_plans']) }),
   },
   'DELETE /api/documents/{id}': { fresh: freshDocument },
+  // A fresh draft's PDF: marking the world's document view only would close its download to the funder.
+  'PATCH /api/documents/{id}': { fresh: freshDocument, body: () => ({ view_only: true }) },
+  // A code of the world's project: the granted funder's stamped download of its document.
+  'GET /api/document-trace': { fresh: freshDownloadCode, query: ({ values }) => ({ code: values.code! }) },
+  'POST /api/document-trace': {
+    fresh: freshDownloadCode,
+    multipart: ({ values }) =>
+      multipartBody([{ name: 'leaked.pdf', content: Buffer.from(values.copy!, 'base64') }], { fileField: 'file' }),
+  },
   'POST /api/payments/create-project-payment': {
     fresh: async ({ w }) => ({ ids: { projectId: (await createPayableProject(w.t, w.users.owner)).id } }),
     body: ({ ids }) => ({ project_id: ids.projectId }),
@@ -150,10 +160,31 @@ const recipes: Record<string, Recipe> = {
   'POST /api/payments/cancel-subscription': { last: true },
   'POST /api/access-requests': {
     fresh: freshPublished,
-    body: ({ ids }) => ({ project_id: ids.projectId, initial_message: 'Interested' }),
+    body: ({ ids }) => ({
+      project_id: ids.projectId,
+      initial_message: 'Interested',
+      undertaking: { accepted: true, full_name: 'Matrix Funder' },
+    }),
   },
-  'PUT /api/access-requests/{id}/approve': { fresh: freshPendingRequest },
-  'PUT /api/access-requests/{id}/decline': { fresh: freshPendingRequest },
+  // The optional body ('Access until' on approval) left empty.
+  'PUT /api/access-requests/{id}/approve': { fresh: freshPendingRequest, body: () => ({}) },
+  'PUT /api/access-requests/{id}/decline': { fresh: freshPendingRequest, body: () => ({}) },
+  // A fresh granted request per cell: revoking the world's would shut its funder out of the room.
+  'PUT /api/access-requests/{id}/revoke': {
+    fresh: async (c) => {
+      const fresh = await freshPendingRequest(c);
+      await c.w.t.database.db
+        .updateTable('access_request')
+        .set({ status: 'approved' })
+        .where('id', '=', fresh.ids.accessRequestId)
+        .execute();
+      return fresh;
+    },
+    ...body({ reason }),
+  },
+  'POST /api/access-requests/{id}/undertaking': body({ accepted: true, full_name: 'Matrix Funder' }),
+  // A new version of the undertaking for the admin (the same text again from a second cell is a 400).
+  'PUT /api/admin/undertaking': body({ text: 'Permission matrix undertaking: keep it confidential.' }),
   // The granted funder's own request: its deal exists already (200).
   'POST /api/deals': {
     body: ({ ids }) => ({ project_id: ids.projectId, access_request_id: ids.accessRequestId }),

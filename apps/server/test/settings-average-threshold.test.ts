@@ -5,7 +5,8 @@ import { adminCall } from './support/admin';
 import { createFunder, financials, listedProject, market } from './support/marketplace';
 
 // Issue 10 item 2: the marketplace's minimum-listings threshold for the average return is a system
-// setting. Its own database: four listings, each returning 20 % on cost.
+// setting; issue 19 item 6 (decision 032) puts its floor at 10. Its own database: twelve listings
+// in one cell (same type, state, stage and loan band), each returning 20 % on cost.
 
 const KEY = 'marketplace_average_min_listings';
 let t: TestApp;
@@ -16,7 +17,7 @@ beforeAll(async () => {
   admin = await createUser(t.app, { role: 'admin', name: 'Theo Threshold' });
   funder = await createFunder(t, 'active');
   const developer = await createUser(t.app, { role: 'borrower', profile: 'default' });
-  for (let i = 0; i < 4; i++) await listedProject(t, developer, financials(1_000_000, 300_000));
+  for (let i = 0; i < 12; i++) await listedProject(t, developer, financials(1_000_000, 300_000));
 });
 afterAll(() => t.close());
 
@@ -28,26 +29,28 @@ const averageReturn = async () => {
 const save = (value: string) => adminCall(t.app, admin, 'PUT', `/system-settings/${KEY}`, { value });
 
 describe('system setting marketplace_average_min_listings', () => {
-  it('is listed with its default of 3; the four listings show their average', async () => {
+  it('is listed with the 3 stored before the floor rose; the floor of 10 applies, so the twelve listings show their average', async () => {
     const res = await adminCall(t.app, admin, 'GET', `/system-settings/${KEY}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().value).toBe('3');
     expect(await averageReturn()).toBe(20);
   });
 
-  it('raised to 5, the marketplace withholds the average at once (its cached page too); back to 4, shows it', async () => {
-    expect((await save('5')).statusCode).toBe(200);
+  it('raised to 13, the marketplace withholds the average at once (its cached page too); back to 12, shows it', async () => {
+    expect((await save('13')).statusCode).toBe(200);
     expect(await averageReturn()).toBeNull();
-    expect((await save('4')).statusCode).toBe(200);
+    expect((await save('12')).statusCode).toBe(200);
     expect(await averageReturn()).toBe(20);
   });
 
-  it('a value under the privacy floor of 3, over 100, or not a whole number is 400 and changes nothing', async () => {
-    for (const value of ['2', '0', '101', '3.5', 'three', '', '-4']) {
+  it('a value under the privacy floor of 10, over 100, or not a whole number is 400 and changes nothing', async () => {
+    for (const value of ['9', '3', '2', '0', '101', '10.5', 'ten', '', '-12']) {
       const res = await save(value);
       expect(res.statusCode, value).toBe(400);
       expect(res.json().error).toBe(settingMessages.averageMinListings);
     }
-    expect((await adminCall(t.app, admin, 'GET', `/system-settings/${KEY}`)).json().value).toBe('4');
+    expect((await adminCall(t.app, admin, 'GET', `/system-settings/${KEY}`)).json().value).toBe('12');
+    expect((await save('10')).statusCode).toBe(200);
+    expect(await averageReturn()).toBe(20);
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { adminMessages } from './admin';
 import { MESSAGE_MAX_LENGTH } from './constants';
 import { type AccessStatus, accessStatuses, hasGrantedAccess } from './marketplace';
+import { undertakingAcceptance, undertakingSignature } from './undertaking';
 
 /** Access requests and their conversations (spec 000 sections 2-7). */
 
@@ -32,6 +33,8 @@ export const introduction = z
 export const createAccessRequestBody = z.strictObject({
   project_id: z.uuid({ error: 'Project not found' }),
   initial_message: introduction,
+  /** The confidentiality undertaking, signed with the request (docs/decisions/033-undertaking.md). */
+  undertaking: undertakingAcceptance,
 });
 
 export const accessRequestIdParams = z.object({ id: z.uuid({ error: accessMessages.notFound }) });
@@ -55,13 +58,18 @@ export const developerNameFor = (name: string, options: { viewerIsFunder: boolea
 export const developerIdFor = (id: string, options: { viewerIsFunder: boolean; status: AccessStatus }) =>
   isDeveloperUndisclosed(options) ? null : id;
 
-/** Statuses that still hold the project's one open request per funder (declined and closed do not). */
+/**
+ * Statuses that still hold the project's one open request per funder (declined and closed do not).
+ * Revoked holds it too: a funder whose access was taken back cannot simply ask again (the whole
+ * state machine: access-revocation.ts).
+ */
 export const openAccessStatuses = [
   'pending',
   'approved',
   'due_diligence',
   'term_sheet',
   'funded',
+  'revoked',
 ] as const satisfies readonly AccessStatus[];
 
 /**
@@ -85,9 +93,16 @@ export const accessRequest = z.object({
   initial_message: z.string().nullable(),
   requested_at: z.string(),
   approved_at: z.string().nullable(),
+  /** When granted access lapses by itself (the end of the developer's 'Access until' day), else null. */
+  access_until: z.string().nullable(),
+  /** A revoked (or lapsed) request: when, and why (the funder reads the reason too). */
+  revoked_at: z.string().nullable(),
+  revoke_reason: z.string().nullable(),
   last_message: z.string().nullable(),
   last_message_time: z.string().nullable(),
   unread_count: z.number(),
+  /** The funder's signed undertaking; null for requests granted before undertakings existed. */
+  undertaking: undertakingSignature.nullable(),
 });
 export type AccessRequest = z.infer<typeof accessRequest>;
 

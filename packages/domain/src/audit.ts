@@ -18,11 +18,14 @@ export const auditActionLabels = {
   'project.deleted': 'Project deleted',
   'document.uploaded': 'Document uploaded',
   'document.deleted': 'Document deleted',
+  'document.view_only_changed': 'Document view-only setting changed',
   'access_request.created': 'Access requested',
   'access_request.approved': 'Access request approved',
   'access_request.declined': 'Access request declined',
   'access_request.due_diligence': 'Access moved to due diligence (deal room opened)',
   'access_request.funded': 'Access moved to funded (deal completed)',
+  'access_request.revoked': 'Access revoked',
+  'access_request.expired': 'Access lapsed (access period ended)',
   'deal.created': 'Deal room opened',
   'deal.completed': 'Deal completed',
   'deal.force_completed': 'Deal force completed',
@@ -54,6 +57,8 @@ export const auditActionLabels = {
   'user.system_message_sent': 'System message sent',
   'setting.updated': 'System setting updated',
   'platform.exported': 'All platform data exported',
+  'access_request.undertaking_accepted': 'Confidentiality undertaking accepted',
+  'undertaking.updated': 'Confidentiality undertaking updated (new version)',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof auditActionLabels;
@@ -69,6 +74,7 @@ export const auditTargetTypeLabels = {
   proposal: 'Proposal',
   setting: 'System setting',
   platform: 'Platform',
+  undertaking: 'Confidentiality undertaking',
 } as const satisfies Record<string, string>;
 
 export type AuditTargetType = keyof typeof auditTargetTypeLabels;

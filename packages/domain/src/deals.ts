@@ -3,6 +3,7 @@ import { MESSAGE_MAX_LENGTH } from './constants';
 import type { AccessStatus } from './marketplace';
 import { developmentStages, propertyTypes } from './projects';
 import { proposalStatuses } from './proposals';
+import { documentCopy } from './watermark';
 
 /** Deals and their rooms (spec 000 sections 2-9; DESIGN.md sections 5 and 8). */
 
@@ -19,6 +20,7 @@ export const dealMessages = {
   completeNeedsAcceptedProposal: 'A deal can be completed only after a proposal has been accepted',
   alreadyCompleted: 'This deal has already been completed',
   closed: 'This deal has been completed: the room is read-only',
+  accessRevoked: 'Access was revoked: the room is read-only',
   completedTitle: 'Deal Completed',
   completed: 'The project is marked funded and has left the market',
   commentRequired: 'Comment cannot be empty',
@@ -79,6 +81,8 @@ export function dealCompletionRefusal(
   options: { hasAcceptedProposal: boolean; isForced: boolean },
 ): string | null {
   if (deal.status === 'completed') return dealMessages.alreadyCompleted;
+  // Not even an admin completes a deal whose funder no longer has access (issue 19 item 5).
+  if (deal.access_status === 'revoked') return dealMessages.accessRevoked;
   if (options.isForced) return null;
   if (!options.hasAcceptedProposal || deal.access_status !== dealAccessTransitions.complete.from)
     return dealMessages.completeNeedsAcceptedProposal;
@@ -147,6 +151,13 @@ export const deal = z.object({
   funder_company: z.string().nullable(),
   created_at: z.string(),
   completed_at: z.string().nullable(),
+  /**
+   * Set once the funder's access was revoked or lapsed (issue 19 item 5): the room stays readable to
+   * the developer and admins, read-only, with its history; the funder no longer finds it (404).
+   */
+  access_revoked: z
+    .object({ revoked_at: z.string(), reason: z.string(), by_admin: z.boolean(), lapsed: z.boolean() })
+    .nullable(),
   project: z.object({
     title: z.string(),
     suburb: z.string().nullable(),
@@ -258,6 +269,8 @@ export const dealDocument = z.object({
   uploader_id: z.string().nullable(),
   uploader_name: z.string(),
   uploaded_at: z.string(),
+  /** Which copy the caller gets: original, stamped with their name, or an office file unchanged. */
+  watermark: documentCopy,
   /** Present for the uploader's side and admins only. */
   viewed_by: z.array(documentViewSummary).optional(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEAL_FILE_MAX_MB, PROJECT_FILE_MAX_MB } from './constants';
 import { documentViewSummary } from './deals';
+import { documentCopy } from './watermark';
 
 /** Project and deal documents (spec 000 sections 3, 5, 8). */
 
@@ -60,6 +61,10 @@ export const projectDocument = z.object({
   download_url: z.string(),
   /** Authorised inline URL (for PDF preview). */
   view_url: z.string(),
+  /** A PDF the developer marked view only: read in the app's viewer, not downloaded, by funders. */
+  view_only: z.boolean(),
+  /** Which copy the caller gets: original, stamped with their name, or an office file unchanged. */
+  watermark: documentCopy,
   /** Who has opened it: present in the list for the project's developer and admins only. */
   viewed_by: z.array(documentViewSummary).optional(),
 });

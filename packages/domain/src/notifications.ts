@@ -33,6 +33,8 @@ export const notificationTypes = [
   'access_request',
   'access_granted',
   'access_declined',
+  'access_revoked',
+  'access_expiring',
   'deal_engagement',
   'proposal_received',
   'proposal_response',
@@ -57,6 +59,9 @@ export const emailFlagFor: Record<NotificationType, NotificationPreferenceFlag |
   access_request: 'email_access_requests',
   access_granted: 'email_access_approved',
   access_declined: 'email_access_approved',
+  // Access taken back or about to lapse: the same access-decision e-mails (issue 19 item 5).
+  access_revoked: 'email_access_approved',
+  access_expiring: 'email_access_approved',
   deal_engagement: 'email_deal_engagement',
   proposal_received: 'email_proposals',
   proposal_response: 'email_proposal_response',
@@ -77,6 +82,8 @@ const titles: Partial<Record<string, string>> = {
   project_approved: 'Project Approved',
   access_request: 'New Access Request',
   access_granted: 'Access Granted',
+  access_revoked: 'Access Revoked',
+  access_expiring: 'Access Ending Soon',
   deal_engagement: 'New Deal Engagement',
   proposal_received: 'New Proposal',
   proposal_response: 'Proposal Update',
@@ -101,6 +108,8 @@ export function notificationTarget(type: string, relatedId: string | null): stri
   switch (type) {
     case 'project_approved':
     case 'access_granted':
+    // Access about to lapse: the project it opens, while it still does.
+    case 'access_expiring':
       return relatedId ? `/projects/${relatedId}` : null;
     case 'access_request':
       return '/access-requests';

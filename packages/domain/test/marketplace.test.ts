@@ -197,23 +197,29 @@ describe('trendingAssetClass', () => {
 });
 
 describe('averageExpectedReturn', () => {
-  it('the mean of profit / cost as a percentage to 2 decimals, over three listings or more', () => {
-    // 0.2 + 0.15 + 0.1 = 0.45 over 3 = 15 %; 1.5 over 9 = 16.67 %.
-    expect(averageExpectedReturn(0.45, 3)).toBe(15);
-    expect(averageExpectedReturn(1.5, 9)).toBe(16.67);
+  const sums = (return_sum: number, return_count: number) => ({ return_sum, return_count });
+
+  it('the mean of profit / cost as a percentage to the nearest half point, over ten listings or more', () => {
+    // 1.5 over 10 = 15 %; 1.6 over 12 = 13.33 % → 13.5; 1.52 over 10 = 15.2 % → 15.
+    expect(averageExpectedReturn(sums(1.5, 10))).toBe(15);
+    expect(averageExpectedReturn(sums(1.6, 12))).toBe(13.5);
+    expect(averageExpectedReturn(sums(1.52, 10))).toBe(15);
+    // 12.25 % and 12.75 % (a float's last bits either side of them) go up.
+    expect(averageExpectedReturn(sums(1.225, 10))).toBe(12.5);
+    expect(averageExpectedReturn(sums(1.275, 10))).toBe(13);
   });
 
-  it('withheld under three listings, so a filter narrowed to one or two cannot read their financials', () => {
-    expect(averageExpectedReturn(0, 0)).toBeNull();
-    expect(averageExpectedReturn(0.2, 1)).toBeNull();
-    expect(averageExpectedReturn(0.35, 2)).toBeNull();
+  it('withheld under ten listings, so a filter narrowed to a few cannot read their financials', () => {
+    expect(averageExpectedReturn(sums(0, 0))).toBeNull();
+    expect(averageExpectedReturn(sums(0.2, 1))).toBeNull();
+    expect(averageExpectedReturn(sums(1.8, 9))).toBeNull();
   });
 
-  it('averageExpectedReturn: a higher threshold from the settings withholds more; a lower one never goes below 3', () => {
-    expect(averageExpectedReturn(0.6, 4, 5)).toBeNull();
-    expect(averageExpectedReturn(0.75, 5, 5)).toBe(15);
-    expect(averageExpectedReturn(0.35, 2, 1)).toBeNull();
-    expect(averageExpectedReturn(0.45, 3, 1)).toBe(15);
+  it('averageExpectedReturn: a higher threshold from the settings withholds more; a lower one never goes below 10', () => {
+    expect(averageExpectedReturn(sums(2.4, 12), 13)).toBeNull();
+    expect(averageExpectedReturn(sums(2.6, 13), 13)).toBe(20);
+    expect(averageExpectedReturn(sums(1.8, 9), 3)).toBeNull();
+    expect(averageExpectedReturn(sums(2, 10), 3)).toBe(20);
   });
 });
 

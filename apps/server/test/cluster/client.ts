@@ -150,6 +150,12 @@ export async function makeConversation(db: pg.Pool, funder: User, developer: Use
      values ($1, $2, 'approved', 'We would like to see the feasibility study.', now()) returning id`,
     [funder.id, project],
   );
+  // Signed, as every request made through the API is (decision 033).
+  await db.query(
+    `insert into undertaking_acceptance (access_request_id, funder_id, version, text_sha256, full_name)
+     select $1, $2, version, sha256, 'Cluster Funder' from undertaking_version order by version desc limit 1`,
+    [rows[0]!.id, funder.id],
+  );
   return rows[0]!.id;
 }
 

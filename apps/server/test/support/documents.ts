@@ -12,8 +12,20 @@ const withHead = (head: number[] | string, size = 2048) =>
     randomBytes(size),
   ]);
 
+/**
+ * The smallest real PDF (one blank page) with random filler in a comment: a reader who did not
+ * upload it gets a stamped copy (decision 034), so it must be a PDF that can be read and stamped.
+ */
+const minimalPdf = () =>
+  Buffer.from(
+    '%PDF-1.7\n1 0 obj <</Type/Catalog/Pages 2 0 R>> endobj\n2 0 obj <</Type/Pages/Kids[3 0 R]/Count 1>> endobj\n' +
+      `3 0 obj <</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>> endobj\n% ${randomBytes(1024).toString('hex')}\n` +
+      'trailer <</Root 1 0 R>>\n%%EOF\n',
+    'latin1',
+  );
+
 export const samples = {
-  pdf: () => withHead('%PDF-1.7\n'),
+  pdf: minimalPdf,
   png: () => withHead([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
   jpeg: () => withHead([0xff, 0xd8, 0xff, 0xe0]),
   ole: () => withHead([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
@@ -37,7 +49,13 @@ export interface UploadPart {
  */
 export function multipartBody(
   files: UploadPart[],
-  options: { documentTypes?: string | null; typesLast?: boolean; fileField?: string } = {},
+  options: {
+    documentTypes?: string | null;
+    typesLast?: boolean;
+    fileField?: string;
+    /** Plain fields sent after the files (view_only, as the web form sends it). */
+    fields?: Record<string, string>;
+  } = {},
 ) {
   const boundary = `----plinth-test-${randomUUID()}`;
   const typesPart =
@@ -58,6 +76,11 @@ export function multipartBody(
       yield Buffer.from('\r\n');
     }
     if (options.typesLast) yield Buffer.from(typesPart);
+    for (const [name, value] of Object.entries(options.fields ?? {})) {
+      yield Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      );
+    }
     yield Buffer.from(`--${boundary}--\r\n`);
   }
   return {

@@ -89,6 +89,11 @@ export const financials = (loan: number, profit: number | null, cost = loan * 1.
   expected_profit: profit,
 });
 
+/** The name a test funder types to sign the confidentiality undertaking (decision 033). */
+export const SIGNATORY = 'Terry Signatory';
+/** The signed undertaking every request carries. */
+export const signedUndertaking = { accepted: true, full_name: SIGNATORY } as const;
+
 export const requestAccess = (
   app: FastifyInstance,
   funder: TestUser | null,
@@ -101,6 +106,7 @@ export const requestAccess = (
     payload: {
       project_id: projectId,
       ...(initialMessage === undefined ? {} : { initial_message: initialMessage }),
+      undertaking: signedUndertaking,
     },
   });
 

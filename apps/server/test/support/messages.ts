@@ -39,9 +39,14 @@ export async function insertPublishedProject(db: Db, ownerId: string, title = 'H
   return row.id;
 }
 
+/**
+ * An access request written directly, with the funder's signed undertaking as every request made
+ * through the API has one (decision 033); `undertaking: false` for one granted before undertakings
+ * existed (the legacy gate's case).
+ */
 export async function insertAccessRequest(
   db: Db,
-  values: { funderId: string; projectId: string; status?: AccessStatus },
+  values: { funderId: string; projectId: string; status?: AccessStatus; undertaking?: boolean },
 ) {
   const status = values.status ?? 'approved';
   const row = await db
@@ -56,6 +61,23 @@ export async function insertAccessRequest(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  if (values.undertaking !== false) {
+    const current = await db
+      .selectFrom('undertaking_version')
+      .select(['version', 'sha256'])
+      .orderBy('version', 'desc')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('undertaking_acceptance')
+      .values({
+        access_request_id: row.id,
+        funder_id: values.funderId,
+        version: current.version,
+        text_sha256: current.sha256,
+        full_name: 'Frankie Funder',
+      })
+      .execute();
+  }
   return row.id;
 }
 

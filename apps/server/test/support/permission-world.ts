@@ -335,6 +335,23 @@ export async function freshDocument({ w }: Cell) {
   return { ids: { documentId: json.uploaded[0]!.id } };
 }
 
+/** The granted funder's stamped download of the world's document: its code and the copy (base64). */
+export async function freshDownloadCode({ w }: Cell) {
+  const res = await as(w.t.app, w.users.funderWithAccess, {
+    method: 'GET',
+    url: `/api/documents/${w.ids.documentId}/download`,
+  });
+  if (res.statusCode !== 200) throw new Error(`world: stamped download answered ${res.statusCode} ${res.body}`);
+  const row = await w.t.database.db
+    .selectFrom('document_view')
+    .select('code')
+    .where('viewer_id', '=', w.users.funderWithAccess.id)
+    .where('code', 'is not', null)
+    .orderBy('viewed_at', 'desc')
+    .executeTakeFirstOrThrow();
+  return { values: { code: row.code!, copy: res.rawPayload.toString('base64') } };
+}
+
 /** A fresh deal room of the owner and the granted funder with an accepted quote (ready to complete). */
 export async function freshAcceptedDeal({ w }: Cell) {
   const deal = await freshDeal(w.t, w.users.owner, w.users.funderWithAccess);

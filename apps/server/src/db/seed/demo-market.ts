@@ -186,7 +186,11 @@ export async function seedDemoMarket(app: FastifyInstance, people: DemoPeople) {
       {
         method: 'POST',
         url: '/api/access-requests',
-        payload: { project_id: projectId, initial_message: introduction },
+        payload: {
+          project_id: projectId,
+          initial_message: introduction,
+          undertaking: { accepted: true, full_name: me.name },
+        },
       },
       201,
     );

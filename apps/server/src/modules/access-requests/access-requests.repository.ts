@@ -29,6 +29,9 @@ function selectAccessRequests(db: Db) {
       'ar.initial_message',
       'ar.requested_at',
       'ar.approved_at',
+      'ar.access_until',
+      'ar.revoked_at',
+      'ar.revoke_reason',
     ]);
 }
 export type AccessRequestRow = NonNullable<
@@ -134,12 +137,19 @@ export const lockAccessRequest = (trx: Db, id: string) =>
     .forUpdate(['ar'])
     .executeTakeFirst();
 
-export async function setAccessStatus(trx: Db, id: string, status: 'approved' | 'declined'): Promise<void> {
+export async function setAccessStatus(
+  trx: Db,
+  id: string,
+  status: 'approved' | 'declined',
+  accessUntil: Date | null = null,
+): Promise<void> {
   await trx
     .updateTable('access_request')
     .set({
       status,
-      ...(status === 'approved' ? { approved_at: sql`now()` } : { declined_at: sql`now()` }),
+      ...(status === 'approved'
+        ? { approved_at: sql`now()`, access_until: accessUntil }
+        : { declined_at: sql`now()` }),
       updated_at: sql`now()`,
     })
     .where('id', '=', id)

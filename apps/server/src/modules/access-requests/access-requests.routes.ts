@@ -5,10 +5,12 @@ import {
   accessRequestsResponse,
   createAccessRequestBody,
 } from '@plinth/domain/access';
+import { accessDecisionBody } from '@plinth/domain/access-revocation';
 import { errorResponses } from '@plinth/domain/api-errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { viewerOf } from '../../auth/guards';
+import { signingClientOf } from '../undertaking/undertaking.routes';
 import * as accessRequests from './access-requests.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -23,17 +25,19 @@ export const accessRequestsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
       schema: {
         tags: ['access requests'],
         summary:
-          "Ask for a listing's whole file, with an optional introduction (marketplace access; one open request per project)",
+          "Ask for a listing's whole file, with an optional introduction and the signed confidentiality undertaking (marketplace access; one open request per project)",
         body: createAccessRequestBody,
         response: { 201: accessRequest, ...errors },
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await accessRequests.createAccessRequest(deps, { viewer: viewerOf(request), body: request.body }),
-        ),
+      reply.status(201).send(
+        await accessRequests.createAccessRequest(deps, {
+          viewer: viewerOf(request),
+          body: request.body,
+          client: signingClientOf(request),
+        }),
+      ),
   );
 
   app.get(
@@ -58,8 +62,9 @@ export const accessRequestsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
         onRequest: guards.requireRole('borrower'),
         schema: {
           tags: ['access requests'],
-          summary: `${decision === 'approve' ? 'Approve' : 'Decline'} a pending request on your own project`,
+          summary: `${decision === 'approve' ? 'Approve' : 'Decline'} a pending request on your own project${decision === 'approve' ? " (optionally with 'Access until' a day)" : ''}`,
           params: accessRequestIdParams,
+          body: accessDecisionBody,
           response: { 200: accessRequest, ...errors },
         },
       },
@@ -68,6 +73,7 @@ export const accessRequestsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
           viewer: viewerOf(request),
           accessRequestId: request.params.id,
           decision,
+          accessUntil: request.body?.access_until,
         }),
     );
   }

@@ -9,18 +9,27 @@ import {
   developerIdFor,
   developerNameFor,
 } from '@plinth/domain/access';
+import {
+  accessEndsAt,
+  accessUntilIssue,
+  formatAccessLastDay,
+  revocationMessages,
+} from '@plinth/domain/access-revocation';
 import { hasGrantedAccess } from '@plinth/domain/marketplace';
+import type { UndertakingSignature } from '@plinth/domain/undertaking';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
-import { conflict, notFound } from '../../errors';
+import { conflict, notFound, validationFailed } from '../../errors';
 import { type AuditActor, auditedTransaction, recordAudit } from '../audit/audit.service';
 import { publishLiveEvent } from '../events/events.service';
 import { type ConversationSummary, summariseConversations } from '../messages/messages.service';
 import { notify } from '../notifications/notifications.service';
 import { assertFunderMayUseMarketplace } from '../projects/marketplace.service';
 import { findMarketplaceListing } from '../projects/projects.service';
+import { signaturesOf } from '../undertaking/undertaking.repository';
+import { type SigningClient, signUndertaking, toSignature } from '../undertaking/undertaking.service';
 import * as repo from './access-requests.repository';
 
 /** What the access-request services need: the database and the public address for e-mail links. */
@@ -29,6 +38,7 @@ export type AccessRequestsDeps = Pick<AppDeps, 'db' | 'config'>;
 const iso = (d: Date | string) => new Date(d).toISOString();
 const actorOf = (viewer: Viewer): AuditActor => ({ id: viewer.id, name: viewer.name });
 const requestNotFound = () => notFound(accessMessages.notFound);
+const { cannotRequestAgain } = revocationMessages;
 const link = (deps: AccessRequestsDeps, path: string) => new URL(path, deps.config.BASE_URL).toString();
 
 /** How a project is named to a funder who has not (or no longer) been granted its whole file. */
@@ -46,6 +56,7 @@ function toAccessRequest(
   row: repo.AccessRequestRow,
   viewer: Viewer,
   conversation: ConversationSummary = noConversation,
+  signature: UndertakingSignature | null = null,
 ): AccessRequest {
   const isFunder = row.funder_id === viewer.id;
   return {
@@ -56,16 +67,29 @@ function toAccessRequest(
     loan_amount: Number(row.loan_amount),
     requested_at: iso(row.requested_at),
     approved_at: row.approved_at ? iso(row.approved_at) : null,
+    access_until: row.access_until ? iso(row.access_until) : null,
+    revoked_at: row.revoked_at ? iso(row.revoked_at) : null,
     ...conversation,
     unread_count: viewer.role === 'admin' ? 0 : conversation.unread_count,
+    undertaking: signature,
   };
 }
 
-async function viewOf(db: Db, viewer: Viewer, id: string): Promise<AccessRequest> {
+/** The end of the developer's 'Access until' day, given only when approving and only a later day. */
+function accessUntilFor(decision: AccessDecision, day: string | null | undefined): Date | null {
+  if (!day) return null;
+  const message =
+    decision === 'approve' ? accessUntilIssue(day) : revocationMessages.accessUntilOnlyOnApprove;
+  if (message) throw validationFailed([{ field: 'access_until', message }]);
+  return accessEndsAt(day);
+}
+
+export async function viewOf(db: Db, viewer: Viewer, id: string): Promise<AccessRequest> {
   const row = await repo.findAccessRequest(db, id);
   if (!row) throw requestNotFound();
   const summaries = await summariseConversations(db, { viewerId: viewer.id, accessRequestIds: [id] });
-  return toAccessRequest(row, viewer, summaries.get(id));
+  const signature = (await signaturesOf(db, [id])).get(id);
+  return toAccessRequest(row, viewer, summaries.get(id), signature ? toSignature(signature) : null);
 }
 
 /**
@@ -75,7 +99,7 @@ async function viewOf(db: Db, viewer: Viewer, id: string): Promise<AccessRequest
  */
 export async function createAccessRequest(
   deps: AccessRequestsDeps,
-  options: { viewer: Viewer; body: z.output<typeof createAccessRequestBody> },
+  options: { viewer: Viewer; body: z.output<typeof createAccessRequestBody>; client: SigningClient },
 ): Promise<AccessRequest> {
   const { db } = deps;
   const { viewer, body } = options;
@@ -86,8 +110,9 @@ export async function createAccessRequest(
   const funderName = companyName ? `${viewer.name} (${companyName})` : viewer.name;
 
   const id = await auditedTransaction(db, async (trx) => {
-    if (await repo.findOpenRequest(trx, viewer.id, project.id))
-      throw conflict(accessMessages.alreadyRequested);
+    const open = await repo.findOpenRequest(trx, viewer.id, project.id);
+    // A revoked request keeps its slot: access taken back is not asked for again (decision 035).
+    if (open) throw conflict(open.status === 'revoked' ? cannotRequestAgain : accessMessages.alreadyRequested);
     const requestId = await repo.insertAccessRequest(trx, {
       funderId: viewer.id,
       projectId: project.id,
@@ -95,12 +120,20 @@ export async function createAccessRequest(
     });
     // Another request of this funder for this project committed in between.
     if (!requestId) throw conflict(accessMessages.alreadyRequested);
+    // The confidentiality undertaking is signed with the request, or neither is stored (decision 033).
+    const undertaking = await signUndertaking(trx, {
+      accessRequestId: requestId,
+      funderId: viewer.id,
+      companyName,
+      input: body.undertaking,
+      client: options.client,
+    });
     await recordAudit(trx, {
       actor: actorOf(viewer),
       action: 'access_request.created',
       targetType: 'access_request',
       targetId: requestId,
-      after: { status: 'pending', project_id: project.id, funder_id: viewer.id },
+      after: { status: 'pending', project_id: project.id, funder_id: viewer.id, undertaking },
     });
     // E-mail type access_request_received (spec 000 section 7): project_title and funder_name.
     await notify(trx, {
@@ -133,23 +166,29 @@ export async function createAccessRequest(
  */
 export async function decideAccessRequest(
   deps: AccessRequestsDeps,
-  options: { viewer: Viewer; accessRequestId: string; decision: AccessDecision },
+  options: { viewer: Viewer; accessRequestId: string; decision: AccessDecision; accessUntil?: string | null },
 ): Promise<AccessRequest> {
   const { db } = deps;
   const { viewer, accessRequestId, decision } = options;
   const next = accessDecisions[decision];
+  const accessUntil = accessUntilFor(decision, options.accessUntil);
   await auditedTransaction(db, async (trx) => {
     const request = await repo.lockAccessRequest(trx, accessRequestId);
     if (!request || request.borrower_id !== viewer.id) throw requestNotFound();
     if (!canDecideAccess(request.status)) throw conflict(accessMessages.onlyPending);
-    await repo.setAccessStatus(trx, request.id, next);
+    await repo.setAccessStatus(trx, request.id, next, accessUntil);
     await recordAudit(trx, {
       actor: actorOf(viewer),
       action: `access_request.${next}`,
       targetType: 'access_request',
       targetId: request.id,
       before: { status: request.status },
-      after: { status: next, project_id: request.project_id, funder_id: request.funder_id },
+      after: {
+        status: next,
+        project_id: request.project_id,
+        funder_id: request.funder_id,
+        ...(accessUntil ? { access_until: accessUntil.toISOString() } : {}),
+      },
     });
     await notify(
       trx,
@@ -161,7 +200,7 @@ export async function decideAccessRequest(
             message: `Your access request for "${request.title}" was approved`,
             email: {
               subject: `Access granted: "${request.title}"`,
-              text: `${viewer.name} approved your request for access to "${request.title}". The full project file, its financials and documents are now open to you.\n\n${link(deps, `/project/${request.project_id}`)}\n`,
+              text: `${viewer.name} approved your request for access to "${request.title}". The full project file, its financials and documents are now open to you.${accessUntil ? ` Your access lasts until the end of ${formatAccessLastDay(accessUntil)} (Sydney time).` : ''}\n\n${link(deps, `/project/${request.project_id}`)}\n`,
             },
           }
         : {
@@ -212,7 +251,15 @@ export async function listAccessRequests(
     viewerId: viewer.id,
     accessRequestIds: rows.map((r) => r.id),
   });
-  return { items: rows.map((row) => toAccessRequest(row, viewer, summaries.get(row.id))), total };
+  const signatures = await signaturesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const items = rows.map((row) => {
+    const signature = signatures.get(row.id);
+    return toAccessRequest(row, viewer, summaries.get(row.id), signature ? toSignature(signature) : null);
+  });
+  return { items, total };
 }
 
 /** The funder dashboard's counts: open deals, access approved without a deal, pending requests. */

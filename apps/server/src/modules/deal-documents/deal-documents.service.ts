@@ -9,6 +9,7 @@ import {
 } from '@plinth/domain/data-room';
 import { type DealDocument, dealMessages } from '@plinth/domain/deals';
 import { documentRequestMessages } from '@plinth/domain/documents';
+import { copyFor } from '@plinth/domain/watermark';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { FileStorage } from '../../adapters/storage/file-storage';
@@ -22,6 +23,7 @@ import { removeDocumentFiles } from '../documents/documents.service';
 import { allRefused, discard, type FileOutcome, readParts, receiveFile } from '../documents/file-upload';
 import type { OpenedFile } from '../documents/send-file';
 import { publishLiveEvent } from '../events/events.service';
+import { assertUndertakingAccepted } from '../undertaking/undertaking.service';
 import * as repo from './deal-documents.repository';
 import {
   assertMayFulfil,
@@ -48,7 +50,8 @@ const documentNotFound = () => notFound(documentRequestMessages.documentNotFound
 const requestNotFound = () => notFound(dealMessages.documentRequestNotFound);
 const requestIdSchema = z.uuid();
 
-function toDealDocument(row: repo.DealDocumentRow): DealDocument {
+/** A room's file as `viewer` sees it: the copy they would get (decision 034) included. */
+function toDealDocument(viewer: Viewer, row: repo.DealDocumentRow): DealDocument {
   return {
     id: row.id,
     deal_id: row.deal_id,
@@ -59,6 +62,7 @@ function toDealDocument(row: repo.DealDocumentRow): DealDocument {
     uploader_id: row.uploader_id,
     uploader_name: row.uploader_name ?? DELETED_USER,
     uploaded_at: iso(row.uploaded_at),
+    watermark: copyFor(viewer, [row.uploader_id], row.mime_type),
   };
 }
 
@@ -76,7 +80,9 @@ async function withInsight<T extends DealDocument>(db: Db, viewer: Viewer, docum
 /** GET /deals/{id}/documents: the room's files; who opened each one only for its uploader and admins. */
 export async function listDealDocuments(db: Db, options: { viewer: Viewer; dealId: string }) {
   const deal = await dealForReader(db, options.viewer, options.dealId);
-  const documents = (await repo.listDealDocuments(db, deal.id)).map(toDealDocument);
+  const documents = (await repo.listDealDocuments(db, deal.id)).map((row) =>
+    toDealDocument(options.viewer, row),
+  );
   return { items: await withInsight(db, options.viewer, documents) };
 }
 
@@ -91,7 +97,7 @@ export async function listProjectDealDocuments(
     throw notFound('Project not found');
   }
   const documents = (await repo.listProjectDealDocuments(db, project.id)).map((row) => ({
-    ...toDealDocument(row),
+    ...toDealDocument(viewer, row),
     funder_id: row.funder_id,
     funder_name: row.funder_name,
     funder_company: row.funder_company ?? null,
@@ -110,8 +116,12 @@ export async function openDealDocument(
   const deal = await dealForReader(ctx.db, options.viewer, options.dealId);
   const document = await repo.findDealDocument(ctx.db, deal.id, options.documentId);
   if (!document) throw documentNotFound();
+  // A funder granted before undertakings existed signs one first (decision 033).
+  await assertUndertakingAccepted(ctx.db, options.viewer, { accessRequestId: deal.access_request_id });
   return openRecordedFile(ctx, {
-    viewerId: options.viewer.id,
+    reader: options.viewer,
+    // The uploader and admins get the original; the other party a copy stamped with their name.
+    copy: copyFor(options.viewer, [document.uploader_id], document.mime_type),
     kind: options.kind,
     document: { dealDocumentId: document.id },
     stored: document,
@@ -228,7 +238,7 @@ export async function uploadDealDocuments(
     throw error;
   }
 
-  const documents = (await repo.listDealDocuments(db, deal.id)).map(toDealDocument);
+  const documents = (await repo.listDealDocuments(db, deal.id)).map((row) => toDealDocument(viewer, row));
   const byId = new Map(documents.map((d) => [d.id, d]));
   const request = requestId ? await repo.findDocumentRequest(db, requestId) : undefined;
   return {

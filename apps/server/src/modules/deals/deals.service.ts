@@ -55,6 +55,7 @@ export function toDeal(row: repo.DealViewRow): Deal {
     funder_company: row.funder_company,
     created_at: iso(row.created_at),
     completed_at: row.completed_at ? iso(row.completed_at) : null,
+    access_revoked: accessRevokedOf(row),
     project: {
       title: row.title,
       suburb: row.suburb,
@@ -71,6 +72,22 @@ export function toDeal(row: repo.DealViewRow): Deal {
       expected_profit: row.expected_profit,
       funded_at: row.funded_at ? iso(row.funded_at) : null,
     },
+  };
+}
+
+/** A revoked (or lapsed) access request as the room shows it; revoked_by null means it lapsed. */
+function accessRevokedOf(row: repo.DealViewRow): Deal['access_revoked'] {
+  if (row.access_status !== 'revoked' || !row.revoked_at) return null;
+  // The expiry job revokes with no one's id, at or after the end of the access period.
+  const lapsed =
+    row.revoked_by === null &&
+    row.access_until !== null &&
+    new Date(row.revoked_at).getTime() >= new Date(row.access_until).getTime();
+  return {
+    revoked_at: iso(row.revoked_at),
+    reason: row.revoke_reason ?? '',
+    by_admin: !lapsed && row.revoked_by !== null && row.revoked_by !== row.borrower_id,
+    lapsed,
   };
 }
 
@@ -111,6 +128,8 @@ export async function createDeal(
     // Someone else's request, or one for another project, is not the caller's to know about.
     if (!request || request.funder_id !== viewer.id || request.project_id !== body.project_id)
       throw requestNotFound();
+    // Access taken back: the request and its room are gone as far as this funder knows.
+    if (request.status === 'revoked') throw requestNotFound();
     // The lock waits for a concurrent Engage to commit: its deal is then found here.
     const dealId = existing ?? (await repo.findDealIdByAccessRequest(trx, request.id));
     if (dealId) return { deal_id: dealId, created: false };

@@ -6,9 +6,14 @@ import {
   summariseDocumentViews,
 } from '@plinth/domain/data-room';
 import type { DocumentViewSummary } from '@plinth/domain/deals';
+import { type DocumentCopy, watermarkMessages } from '@plinth/domain/watermark';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FileStorage } from '../../adapters/storage/file-storage';
 import type { Db } from '../../db/database';
+import { conflict } from '../../errors';
+import { newDownloadCode } from '../watermark/download-code';
+import { UnstampableFileError } from '../watermark/stamp';
+import { stampedCopy } from '../watermark/stamped-copy';
 import type { OpenedFile } from './send-file';
 
 /**
@@ -21,7 +26,13 @@ export type ViewedDocument = { dealDocumentId: string } | { projectDocumentId: s
 /** Records one opening. Called once the reader is authorised and the file found, before it is sent. */
 export async function recordDocumentView(
   db: Db,
-  input: { viewerId: string; kind: DocumentViewKind; document: ViewedDocument },
+  input: {
+    viewerId: string;
+    kind: DocumentViewKind;
+    document: ViewedDocument;
+    /** The download code stamped on the copy sent; none when the original went out. */
+    code?: string | null;
+  },
 ): Promise<void> {
   await db
     .insertInto('document_view')
@@ -30,19 +41,33 @@ export async function recordDocumentView(
       kind: input.kind,
       deal_document_id: 'dealDocumentId' in input.document ? input.document.dealDocumentId : null,
       project_document_id: 'projectDocumentId' in input.document ? input.document.projectDocumentId : null,
+      code: input.code ?? null,
     })
     .execute();
 }
 
+/** What a stamp says about its reader: name and e-mail from the session, company from the profile. */
+async function recipientOf(db: Db, reader: { id: string; name: string; email: string }) {
+  const profile = await db
+    .selectFrom('profile')
+    .select('company_name')
+    .where('user_id', '=', reader.id)
+    .executeTakeFirst();
+  return { name: reader.name, email: reader.email, company: profile?.company_name ?? null };
+}
+
 /**
  * Opens an authorised reader's stored file and records the opening, for project and deal documents
- * alike. A row whose file is missing answers `missing()` (a 404) rather than a broken stream; if the
- * record cannot be written the file is closed and nothing is sent.
+ * alike. A reader whose copy is 'stamped' gets the file stamped with their name and a fresh download
+ * code, and the code is recorded with the opening (decision 034); a file that cannot be stamped is
+ * not sent at all (409). A row whose file is missing answers `missing()` (a 404) rather than a broken
+ * stream; if the record cannot be written the file is closed and nothing is sent.
  */
 export async function openRecordedFile(
   ctx: { db: Db; storage: FileStorage; log: FastifyBaseLogger },
   options: {
-    viewerId: string;
+    reader: { id: string; name: string; email: string };
+    copy: DocumentCopy;
     kind: DocumentViewKind;
     document: ViewedDocument;
     stored: {
@@ -64,22 +89,39 @@ export async function openRecordedFile(
     ctx.log.error({ err, documentId: stored.id }, 'a document row has no stored file');
     throw options.missing();
   }
+  const opened = { fileName: stored.file_name, mimeType: stored.mime_type };
   try {
+    if (options.copy !== 'stamped') {
+      await recordDocumentView(ctx.db, {
+        viewerId: options.reader.id,
+        kind: options.kind,
+        document: options.document,
+      });
+      return { ...opened, body: stream, sizeBytes: Number(stored.size_bytes) };
+    }
+    const code = newDownloadCode();
+    const at = new Date();
+    const recipient = await recipientOf(ctx.db, options.reader);
+    const body = await stampedCopy(
+      stream,
+      { mimeType: stored.mime_type, sizeBytes: Number(stored.size_bytes) },
+      { recipient, code, at },
+    ).catch((err: unknown) => {
+      if (!(err instanceof UnstampableFileError)) throw err;
+      ctx.log.warn({ err, documentId: stored.id }, 'a document could not be stamped');
+      throw conflict(watermarkMessages.cannotStamp);
+    });
     await recordDocumentView(ctx.db, {
-      viewerId: options.viewerId,
+      viewerId: options.reader.id,
       kind: options.kind,
       document: options.document,
+      code,
     });
+    return { ...opened, body, sizeBytes: body.length };
   } catch (err) {
     stream.destroy();
     throw err;
   }
-  return {
-    stream,
-    fileName: stored.file_name,
-    mimeType: stored.mime_type,
-    sizeBytes: Number(stored.size_bytes),
-  };
 }
 
 /**

@@ -68,6 +68,7 @@ export async function insertDocument(
     mime_type: string;
     size_bytes: number;
     sha256: string;
+    view_only: boolean;
   },
 ): Promise<string> {
   const inserted = await trx
@@ -109,4 +110,12 @@ export async function readSettings(db: Db, keys: string[]): Promise<Map<string, 
     .where('key', 'in', keys)
     .execute();
   return new Map(rows.map((r) => [r.key, r.value]));
+}
+
+export async function setViewOnly(trx: Db, documentId: string, viewOnly: boolean): Promise<void> {
+  await trx
+    .updateTable('project_document')
+    .set({ view_only: viewOnly })
+    .where('id', '=', documentId)
+    .execute();
 }

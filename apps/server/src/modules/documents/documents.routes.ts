@@ -5,17 +5,20 @@ import {
   documentRequestMessages,
   MAX_FILES_PER_UPLOAD,
   PROJECT_FILE_MAX_BYTES,
+  projectDocument,
   projectDocumentsResponse,
   requiredDocumentsResponse,
   uploadDocumentsResponse,
 } from '@plinth/domain/documents';
 import { projectIdParams } from '@plinth/domain/projects';
+import { updateDocumentBody } from '@plinth/domain/watermark';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { viewerOf } from '../../auth/guards';
 import { AppError } from '../../errors';
 import * as documents from './documents.service';
 import { sendFile } from './send-file';
+import { setViewOnly } from './view-only.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
@@ -106,13 +109,34 @@ export const documentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
       }),
   );
 
+  app.patch(
+    '/api/documents/:id',
+    {
+      onRequest: guards.requireRole('borrower'),
+      schema: {
+        tags: ['documents'],
+        summary: 'Mark a PDF view only, or lift it (owner only, at any stage of the listing)',
+        params: documentIdParams,
+        body: updateDocumentBody,
+        response: { 200: projectDocument, ...errors },
+      },
+    },
+    (request) =>
+      setViewOnly(db, {
+        viewer: viewerOf(request),
+        documentId: request.params.id,
+        viewOnly: request.body.view_only,
+      }),
+  );
+
   app.get(
     '/api/documents/:id/download',
     {
       onRequest: guards.requireSession,
       schema: {
         tags: ['documents'],
-        summary: 'Download a document (attachment)',
+        summary:
+          'Download a document (attachment); a reader who did not upload it gets a copy stamped with their name and a download code; a view-only PDF is refused to them (403)',
         params: documentIdParams,
         response: errors,
       },
@@ -135,7 +159,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
       onRequest: guards.requireSession,
       schema: {
         tags: ['documents'],
-        summary: 'View a document inline (PDF preview)',
+        summary: "View a document inline (the app's viewer); stamped like a download",
         params: documentIdParams,
         response: errors,
       },

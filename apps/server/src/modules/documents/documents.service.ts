@@ -12,6 +12,7 @@ import {
   type UploadDocumentsResponse,
 } from '@plinth/domain/documents';
 import { canEditListing } from '@plinth/domain/listing';
+import { copyFor, mayDownload, watermarkMessages } from '@plinth/domain/watermark';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { FileStorage } from '../../adapters/storage/file-storage';
@@ -21,6 +22,7 @@ import { conflict, forbidden, notFound, validationFailed } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/audit.service';
 import { isOwner } from '../projects/projects.policy';
 import { assertCanReadProjectFile } from '../projects/projects.service';
+import { assertUndertakingAccepted } from '../undertaking/undertaking.service';
 import { openRecordedFile, viewSummariesOf } from './document-views';
 import * as repo from './documents.repository';
 import { allRefused, discard, type FileOutcome, readParts, receiveFile } from './file-upload';
@@ -61,7 +63,13 @@ async function requiredTypes(db: Db): Promise<string[]> {
   return (await getRequiredDocuments(db)).required_documents;
 }
 
-function toDocumentResponse(row: repo.DocumentRow): ProjectDocument {
+/** Who reads a list: the copy each document would reach them as depends on it. */
+export interface ListReader {
+  viewer: Viewer;
+  ownerId: string;
+}
+
+export function toDocumentResponse(row: repo.DocumentRow, reader: ListReader): ProjectDocument {
   return {
     id: row.id,
     project_id: row.project_id,
@@ -73,14 +81,20 @@ function toDocumentResponse(row: repo.DocumentRow): ProjectDocument {
     uploader_name: row.uploader_name ?? null,
     download_url: `/api/documents/${row.id}/download`,
     view_url: `/api/documents/${row.id}/view`,
+    view_only: row.view_only,
+    watermark: copyFor(reader.viewer, [reader.ownerId], row.mime_type),
   };
 }
 
-async function documentsState(db: Db, projectId: string): Promise<ProjectDocumentsResponse> {
+async function documentsState(
+  db: Db,
+  projectId: string,
+  reader: ListReader,
+): Promise<ProjectDocumentsResponse> {
   const [rows, required] = await Promise.all([repo.listProjectDocuments(db, projectId), requiredTypes(db)]);
   const present = rows.map((r) => r.document_type);
   return {
-    documents: rows.map(toDocumentResponse),
+    documents: rows.map((row) => toDocumentResponse(row, reader)),
     documents_complete: areDocumentsComplete(required, present),
     missing_types: missingDocumentTypes(required, present),
   };
@@ -115,7 +129,10 @@ export async function listDocuments(db: Db, options: { viewer: Viewer; projectId
   const project = await repo.findProjectGate(db, options.projectId);
   if (!project) throw projectNotFound();
   await assertCanReadProjectFile(db, { viewer: options.viewer, project, notFound: projectNotFound });
-  const state = await documentsState(db, project.id);
+  const state = await documentsState(db, project.id, {
+    viewer: options.viewer,
+    ownerId: project.borrower_id,
+  });
   // The data-room insight: who has opened each file, for the developer who owns them and admins.
   if (!mayReadDocumentViews(options.viewer, [project.borrower_id])) return state;
   const views = await viewSummariesOf(db, {
@@ -149,6 +166,36 @@ function parseDocumentTypes(raw: unknown, fileCount: number): string[] {
   return parsed.data;
 }
 
+const invalidViewOnly = () =>
+  validationFailed([{ field: 'view_only', message: watermarkMessages.viewOnlyInvalid }]);
+
+/**
+ * view_only (optional): a JSON list of true or false per file, in file order; only a PDF may be
+ * view only. Without it no file is.
+ */
+function parseViewOnly(raw: unknown, files: readonly { mimeType: string | null }[]): boolean[] {
+  if (raw === undefined) return files.map(() => false);
+  let value = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      throw invalidViewOnly();
+    }
+  }
+  const parsed = z.array(z.boolean()).safeParse(value);
+  if (!parsed.success || parsed.data.length !== files.length) throw invalidViewOnly();
+  // A refused file (mimeType null) is not stored, so what it asked for does not matter.
+  if (
+    parsed.data.some(
+      (viewOnly, i) => viewOnly && files[i]!.mimeType !== null && files[i]!.mimeType !== 'application/pdf',
+    )
+  ) {
+    throw validationFailed([{ field: 'view_only', message: watermarkMessages.onlyPdfViewOnly }]);
+  }
+  return parsed.data;
+}
+
 /**
  * POST /projects/{id}/documents. The owner and state are checked before the body is read; each
  * file is then streamed to storage (never held whole), and the rows, the replaced rows' removal,
@@ -166,11 +213,14 @@ export async function uploadDocuments(
   const outcomes: FileOutcome[] = [];
   const storedKeys = () => outcomes.flatMap((o) => ('stored' in o ? [o.stored.key] : []));
   let documentTypes: string[];
+  let viewOnly: boolean[];
   try {
     let typesField: unknown;
+    let viewOnlyField: unknown;
     for await (const part of readParts(options.parts(), { invalidJson: invalidDocumentTypes })) {
       if (part.type === 'field') {
         if (part.fieldname === 'document_types') typesField = part.value;
+        if (part.fieldname === 'view_only') viewOnlyField = part.value;
       } else if (part.fieldname === 'documents') {
         outcomes.push(await receiveFile(storage, part, PROJECT_FILE_MAX_MB));
       } else {
@@ -181,13 +231,19 @@ export async function uploadDocuments(
       throw validationFailed([{ field: 'documents', message: documentRequestMessages.noFiles }]);
     }
     documentTypes = parseDocumentTypes(typesField, outcomes.length);
+    viewOnly = parseViewOnly(
+      viewOnlyField,
+      outcomes.map((o) => ({ mimeType: 'stored' in o ? o.stored.mimeType : null })),
+    );
   } catch (error) {
     await removeDocumentFiles(ctx, storedKeys());
     throw error;
   }
 
   const accepted = outcomes.flatMap((o, i) =>
-    'stored' in o ? [{ ...o.stored, fileName: o.fileName, documentType: documentTypes[i]! }] : [],
+    'stored' in o
+      ? [{ ...o.stored, fileName: o.fileName, documentType: documentTypes[i]!, viewOnly: viewOnly[i]! }]
+      : [],
   );
   const refused = outcomes.flatMap((o) => ('refusal' in o ? [o] : []));
   if (accepted.length === 0) throw allRefused(refused);
@@ -215,6 +271,7 @@ export async function uploadDocuments(
           mime_type: file.mimeType,
           size_bytes: file.sizeBytes,
           sha256: file.sha256,
+          view_only: file.viewOnly,
         });
         await recordAudit(trx, {
           actor: actorOf(viewer),
@@ -232,6 +289,7 @@ export async function uploadDocuments(
             mime_type: file.mimeType,
             size_bytes: file.sizeBytes,
             sha256: file.sha256,
+            view_only: file.viewOnly,
           },
         });
         replacedKeys.push(...previous.map((p) => p.storage_key));
@@ -246,7 +304,7 @@ export async function uploadDocuments(
   }
   await removeDocumentFiles(ctx, replacedKeys);
 
-  const state = await documentsState(db, projectId);
+  const state = await documentsState(db, projectId, { viewer, ownerId: viewer.id });
   const byId = new Map(state.documents.map((d) => [d.id, d]));
   return {
     ...state,
@@ -286,7 +344,7 @@ export async function deleteDocument(ctx: DocumentsContext, options: { viewer: V
     return current;
   });
   await removeDocumentFiles(ctx, [deleted.storage_key]);
-  return documentsState(db, deleted.project_id);
+  return documentsState(db, deleted.project_id, { viewer, ownerId: viewer.id });
 }
 
 /**
@@ -303,8 +361,16 @@ export async function openDocument(
   const project = await repo.findProjectGate(ctx.db, document.project_id);
   if (!project) throw documentNotFound();
   await assertCanReadProjectFile(ctx.db, { viewer: options.viewer, project, notFound: documentNotFound });
+  // A funder granted before undertakings existed signs one first (decision 033).
+  await assertUndertakingAccepted(ctx.db, options.viewer, { projectId: project.id });
+  const copy = copyFor(options.viewer, [project.borrower_id], document.mime_type);
+  // A view-only PDF reaches a funder only through the app's viewer (the inline view), stamped.
+  if (options.kind === 'download' && !mayDownload(copy, document.view_only)) {
+    throw forbidden(watermarkMessages.viewOnly);
+  }
   return openRecordedFile(ctx, {
-    viewerId: options.viewer.id,
+    reader: options.viewer,
+    copy,
     kind: options.kind,
     document: { projectDocumentId: document.id },
     stored: document,

@@ -11,9 +11,11 @@ import {
   isAllowedExtension,
 } from '@plinth/domain/documents';
 import type { FieldIssue } from '@plinth/domain/onboarding';
+import { watermarkMessages } from '@plinth/domain/watermark';
 import type { FileStorage } from '../../adapters/storage/file-storage';
 import { newStorageKey } from '../../adapters/storage/storage-key';
 import { AppError } from '../../errors';
+import { EncryptedPdfScanner } from '../watermark/encrypted-pdf';
 import { FileRefusedError, MagicBytesGuard } from './magic-bytes';
 
 /**
@@ -82,7 +84,8 @@ export type FileOutcome = { fileName: string; stored: StoredFile } | RefusedFile
 /**
  * Streams one file part into storage under a fresh server-made key, checking its magic bytes on
  * the way. A refused file (wrong type, wrong content, over `maxMb`, which the parser's fileSize
- * limit must equal) leaves nothing behind and is reported; an aborted request throws.
+ * limit must equal, a password-protected PDF that could never be stamped for its readers) leaves
+ * nothing behind and is reported; an aborted request throws.
  */
 export async function receiveFile(
   storage: FileStorage,
@@ -97,7 +100,8 @@ export async function receiveFile(
   }
   const extension = extensionOf(fileName) as AllowedDocumentExtension;
   const key = newStorageKey(extension);
-  const guard = new MagicBytesGuard(extension);
+  const encryption = extension === 'pdf' ? new EncryptedPdfScanner() : null;
+  const guard = new MagicBytesGuard(extension, encryption ? (chunk) => encryption.push(chunk) : undefined);
   const onLimit = () => guard.destroy(new FileRefusedError(documentMessages.tooLarge(maxMb), 'too_large'));
   // The guard may fail before `put` subscribes to it; `put` still sees the stored error.
   guard.on('error', () => {});
@@ -116,6 +120,10 @@ export async function receiveFile(
     if (source.truncated) {
       await storage.delete(key);
       return { fileName, refusal: documentMessages.tooLarge(maxMb), isTooLarge: true };
+    }
+    if (encryption?.found) {
+      await storage.delete(key);
+      return { fileName, refusal: watermarkMessages.passwordProtected, isTooLarge: false };
     }
     return { fileName, stored: { key, mimeType: guard.mimeType, sizeBytes, sha256 } };
   } catch (error) {

@@ -60,7 +60,11 @@ export class FileRefusedError extends Error {
 export class MagicBytesGuard extends Transform {
   private head: Buffer | null = Buffer.alloc(0);
 
-  constructor(private readonly extension: AllowedDocumentExtension) {
+  /** `inspect` sees every chunk passed on (the encrypted-PDF check reads them on the way). */
+  constructor(
+    private readonly extension: AllowedDocumentExtension,
+    private readonly inspect?: (chunk: Buffer) => void,
+  ) {
     super();
   }
 
@@ -70,7 +74,10 @@ export class MagicBytesGuard extends Transform {
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
-    if (this.head === null) return callback(null, chunk);
+    if (this.head === null) {
+      this.inspect?.(chunk);
+      return callback(null, chunk);
+    }
     const head = Buffer.concat([this.head, chunk]);
     const verdict = checkSignature(this.extension, head);
     if (verdict === 'mismatch') return callback(this.refusal());
@@ -79,6 +86,7 @@ export class MagicBytesGuard extends Transform {
       return callback();
     }
     this.head = null;
+    this.inspect?.(head);
     callback(null, head);
   }
 

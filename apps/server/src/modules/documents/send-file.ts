@@ -2,9 +2,9 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { contentDisposition } from './content-disposition';
 
-/** A stored file on its way out: its bytes and what to call it. */
+/** A stored file on its way out: its bytes (streamed, or a stamped copy in memory) and what to call it. */
 export interface OpenedFile {
-  stream: Readable;
+  body: Readable | Buffer;
   fileName: string;
   mimeType: string;
   sizeBytes: number;
@@ -20,5 +20,5 @@ export function sendFile(reply: FastifyReply, kind: 'attachment' | 'inline', fil
     .header('content-disposition', contentDisposition(kind, file.fileName))
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
-    .send(file.stream);
+    .send(file.body);
 }

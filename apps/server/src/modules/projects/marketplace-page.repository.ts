@@ -216,7 +216,8 @@ interface MarketplaceSummaryTable {
  * (one summary row per whole loan band), minus the listings in it that the funder's own requests
  * took out of their market, plus the matching listings outside it (a loan range's partly covered
  * bands) counted row by row. With a text search no group is selected and every matching row is
- * counted. Also the market's size, the admin's threshold for the average, and the page's plan.
+ * counted. Also the cells of the average return's bucket, the market's size, the admin's threshold
+ * for the average, and the page's plan.
  */
 function statsQuery(db: Db, shape: Shape, slot: SlotOf<Values>) {
   const f = shape.filters;
@@ -291,6 +292,24 @@ function statsQuery(db: Db, shape: Shape, slot: SlotOf<Values>) {
       ? (['all', 'none'] as const)
       : ([shape.below ? 'below' : 'none', shape.above ? 'above' : 'none'] as const);
 
+  // The average return's cells (the domain's `averageBucketOf`): each (type, state, stage, band)
+  // group of the filters' values, never a roll-up, in every band the loan range overlaps; none for a
+  // text search. The whole market's, whatever the funder asked about. The domain keeps those that
+  // count (`addAverageCell`), as the search index does.
+  let averageCells = summaryDb
+    .selectFrom('marketplace_summary')
+    .select(sql<[number, number][] | null>`json_agg(json_build_array(return_sum, return_count))`.as('cells'))
+    .where('return_count', '<>', 0);
+  if (f.q) averageCells = averageCells.where(sql<boolean>`false`);
+  else {
+    for (const column of ['property_type', 'state', 'development_stage'] as const) {
+      averageCells = averageCells.where(column, f[column] ? '=' : '<>', f[column] ? slot(column) : '*');
+    }
+    averageCells = averageCells.where((eb) =>
+      eb.between('loan_band', slot('average_lo'), slot('average_hi')),
+    );
+  }
+
   const total = (column: string) =>
     sql<number>`(market.${sql.ref(column)} - asked.${sql.ref(column)} + rest_a.${sql.ref(column)} + rest_b.${sql.ref(column)})`;
   const totals = summaryDb
@@ -298,14 +317,14 @@ function statsQuery(db: Db, shape: Shape, slot: SlotOf<Values>) {
     .with('asked', () => asked)
     .with('rest_a', () => rest(restA))
     .with('rest_b', () => rest(restB))
-    .selectFrom(['market', 'asked', 'rest_a', 'rest_b'])
+    .with('average', () => averageCells)
+    .selectFrom(['market', 'asked', 'rest_a', 'rest_b', 'average'])
     .select([
       total('listings').as('active_opportunities'),
       total('capital').as('total_capital_seeking'),
       total('residential').as('residential'),
       total('commercial').as('commercial'),
-      total('return_sum').as('return_sum'),
-      total('return_count').as('return_count'),
+      'average.cells as average_cells',
       sql<number>`(select coalesce(sum(listings), 0) from marketplace_summary
         where property_type = '*' and state = '*' and development_stage = '*')`.as('market_size'),
       sql<string | null>`(select value from system_setting where key = ${AVERAGE_MIN_LISTINGS_KEY})`.as(
@@ -380,7 +399,7 @@ export interface MarketplaceStats {
   total_capital_seeking: number;
   residential: number;
   commercial: number;
-  /** Sum and count of profit / cost over the listings that state both. */
+  /** The average return's sums over its bucket's counted cells, as the search index's (`addAverageCell`). */
   return_sum: number;
   return_count: number;
   /** Every listing on the market, whatever the filters (for the page's plan). */
@@ -416,6 +435,7 @@ export async function readMarketplacePage(
   const bands = q ? null : coveredLoanBands(f.min_loan, f.max_loan);
   const below = !!bands && f.min_loan !== undefined && f.min_loan < bands.lo;
   const above = !!bands && bands.hi !== null && f.max_loan !== undefined && f.max_loan >= bands.hi;
+  const bucket = averageBucketOf({ ...f, q });
   const shape: Shape = {
     filters: {
       property_type: !!f.property_type,
@@ -439,6 +459,8 @@ export async function readMarketplacePage(
     band_hi: bands?.hi ?? undefined,
     below: bands?.lo,
     from: bands?.hi ?? undefined,
+    average_lo: bucket ? LOAN_BANDS[bucket.firstBand] : undefined,
+    average_hi: bucket ? LOAN_BANDS[bucket.lastBand] : undefined,
     limit: options.limit,
     offset: options.offset,
     rows_needed: options.offset + options.limit,
@@ -450,13 +472,14 @@ export async function readMarketplacePage(
     prepare: true,
   });
   if (!first) throw new Error('The marketplace stats statement returned no row');
+  const average: ReturnSums = { return_sum: 0, return_count: 0 };
+  for (const [sum, count] of first.average_cells ?? []) addAverageCell(average, Number(sum), Number(count));
   const stats: MarketplaceStats = {
     active_opportunities: Number(first.active_opportunities),
     total_capital_seeking: Number(first.total_capital_seeking),
     residential: Number(first.residential),
     commercial: Number(first.commercial),
-    return_sum: Number(first.return_sum),
-    return_count: Number(first.return_count),
+    ...average,
     market_size: Number(first.market_size),
     average_min_listings: first.average_min_listings,
     page_plan: first.page_plan,

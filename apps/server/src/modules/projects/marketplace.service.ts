@@ -143,14 +143,17 @@ async function readMarketplace(
   );
 }
 
-/** The response: a page of cards, and the stats header from the filtered set's sums. */
+/**
+ * The response: a page of cards, and the stats header from the filtered set's counts and the
+ * average return's bucket (docs/decisions/032-stats-that-leak-nothing.md).
+ */
 function marketplaceAnswer(
   query: MarketplaceQuery,
   items: ProjectPreview[],
   stats: MarketSums & { average_min_listings: string | null },
 ): MarketplaceResponse {
-  // The admin's threshold for the average (system setting); when it is missing or unreadable the
-  // domain's privacy floor applies.
+  // The admin's threshold for the average (system setting); when it is missing, unreadable or under
+  // the domain's privacy floor (as the '3' stored before issue 19 is), the floor applies.
   const threshold = averageMinListingsValue.safeParse(stats.average_min_listings ?? '');
   return {
     items,
@@ -161,11 +164,7 @@ function marketplaceAnswer(
       total_capital_seeking: stats.capital,
       active_opportunities: stats.listings,
       trending_asset_class: trendingAssetClass(stats.residential, stats.commercial),
-      average_expected_return: averageExpectedReturn(
-        stats.return_sum,
-        stats.return_count,
-        threshold.success ? threshold.data : undefined,
-      ),
+      average_expected_return: averageExpectedReturn(stats, threshold.success ? threshold.data : undefined),
     },
   };
 }

@@ -87,6 +87,8 @@ export async function getProjectDetail(
   if (viewer.role !== 'funder' || !isOnMarketplace(row)) throw notFound('Project not found');
   await assertFunderMayUseMarketplace(db, viewer);
   const request = await findFunderRequest(db, viewer.id, row.id);
+  // Access taken back (revoked or lapsed): neither the file nor its preview, as if it did not exist.
+  if (request?.status === 'revoked') throw notFound('Project not found');
   const access = { access_status: request?.status ?? null, access_request_id: request?.id ?? null };
   if (hasGrantedAccess(request?.status)) {
     return {

@@ -10,6 +10,7 @@ import { gateOfError } from '../../features/marketplace/utils/marketplace-gate';
 import { funderAccessOf, isPreviewView } from '../../features/marketplace/utils/project-view';
 import { usePortfolio } from '../../features/portfolio/api/get-portfolio';
 import { useProject } from '../../features/projects/api/get-project';
+import { DataRoomReportSection } from '../../features/projects/components/data-room-report-section';
 import { ProjectDealsSection } from '../../features/projects/components/project-deals-section';
 import { ProjectDetailHeader } from '../../features/projects/components/project-detail-header';
 import { ProjectDetailTabs } from '../../features/projects/components/project-detail-tabs';
@@ -115,6 +116,7 @@ export default function ProjectDetailRoute() {
         <Stack gap="xl">
           <ProjectDealsSection projectId={project.id} />
           <QuoteComparison projectId={project.id} />
+          <DataRoomReportSection projectId={project.id} projectTitle={project.title} />
         </Stack>
       )}
       <ProjectDetailTabs project={project} canManageDocuments={isOwner && canEditListing(project)} />

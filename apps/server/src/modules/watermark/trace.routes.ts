@@ -1,0 +1,55 @@
+import multipart from '@fastify/multipart';
+import { errorResponse, errorResponses } from '@plinth/domain/api-errors';
+import { documentRequestMessages } from '@plinth/domain/documents';
+import { documentTraceQuery, documentTraceResponse } from '@plinth/domain/watermark';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps';
+import { viewerOf } from '../../auth/guards';
+import { AppError } from '../../errors';
+import { TRACE_FILE_MAX_MB, traceCode, traceFile } from './trace.service';
+
+const errors = errorResponses(400, 401, 403, 404);
+
+const TRACE_FILE_MAX_BYTES = TRACE_FILE_MAX_MB * 1024 * 1024;
+
+/** Tracing a leaked copy by its download code (decision 034): the developer and admins. */
+export const documentTraceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, guards }) => {
+  await app.register(multipart, {
+    limits: { fileSize: TRACE_FILE_MAX_BYTES, files: 1, fields: 2, parts: 3, headerPairs: 50 },
+    throwFileSizeLimit: false,
+  });
+  const tracers = guards.requireRole('borrower', 'admin');
+
+  app.get(
+    '/api/document-trace',
+    {
+      onRequest: tracers,
+      schema: {
+        tags: ['documents'],
+        summary: "Whose copy a download code was stamped on (the document's developer and admins)",
+        querystring: documentTraceQuery,
+        response: { 200: documentTraceResponse, ...errors },
+      },
+    },
+    (request) => traceCode(db, { viewer: viewerOf(request), code: request.query.code }),
+  );
+
+  app.post(
+    '/api/document-trace',
+    {
+      onRequest: tracers,
+      schema: {
+        tags: ['documents'],
+        summary: 'Whose copy a leaked PDF is (multipart: one `file`); its download code is read from it',
+        consumes: ['multipart/form-data'],
+        response: { 200: documentTraceResponse, ...errors, 413: errorResponse, 415: errorResponse },
+      },
+    },
+    (request) => {
+      if (!request.isMultipart()) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', documentRequestMessages.notMultipart);
+      }
+      return traceFile(db, { viewer: viewerOf(request), parts: () => request.parts() });
+    },
+  );
+};

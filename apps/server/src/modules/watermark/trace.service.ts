@@ -1,0 +1,75 @@
+import type { Readable } from 'node:stream';
+import type { Multipart } from '@fastify/multipart';
+import { documentMessages } from '@plinth/domain/documents';
+import { type DocumentTraceResponse, watermarkMessages } from '@plinth/domain/watermark';
+import type { Viewer } from '../../auth/guards';
+import type { Db } from '../../db/database';
+import { AppError, notFound, validationFailed } from '../../errors';
+import { discard, readParts } from '../documents/file-upload';
+import { readDownloadCode } from './read-code';
+import { readWhole } from './stamped-copy';
+import * as repo from './trace.repository';
+
+/**
+ * Tracing a leaked copy (decision 034): a download code, typed or read from a dropped PDF, names
+ * the reader it was stamped for. The developer traces codes of their own projects' documents
+ * (project documents and their deals' documents), admins any; anyone else, and a code nobody was
+ * given, is told there is no such download.
+ */
+
+/** A leaked copy of the largest project document (50 MB), stamped, stays under this. */
+export const TRACE_FILE_MAX_MB = 60;
+
+const noSuchCode = () => notFound(watermarkMessages.noSuchCode);
+
+export async function traceCode(
+  db: Db,
+  options: { viewer: Viewer; code: string },
+): Promise<DocumentTraceResponse> {
+  const row = await repo.findByCode(db, options.code);
+  if (!row?.code) throw noSuchCode();
+  if (options.viewer.role !== 'admin' && row.borrower_id !== options.viewer.id) throw noSuchCode();
+  const isProject = row.project_document_id !== null;
+  return {
+    code: row.code,
+    document: {
+      id: (isProject ? row.project_document_id : row.deal_document_id) ?? '',
+      source: isProject ? 'project' : 'deal',
+      file_name: (isProject ? row.project_file_name : row.deal_file_name) ?? '',
+      project_id: row.project_id,
+      project_title: row.project_title,
+    },
+    viewer: {
+      id: row.viewer_id,
+      name: row.viewer_name,
+      email: row.viewer_email,
+      company: row.company_name ?? null,
+    },
+    kind: row.kind,
+    viewed_at: new Date(row.viewed_at).toISOString(),
+  };
+}
+
+const needsPdf = () => validationFailed([{ field: 'file', message: watermarkMessages.traceNeedsPdf }]);
+
+/** POST /document-trace: one PDF (multipart `file`), its code read from its keywords or its text. */
+export async function traceFile(
+  db: Db,
+  options: { viewer: Viewer; parts: () => AsyncIterable<Multipart> },
+): Promise<DocumentTraceResponse> {
+  let bytes: Buffer | null = null;
+  for await (const part of readParts(options.parts())) {
+    if (part.type !== 'file') continue;
+    if (part.fieldname !== 'file' || bytes) {
+      await discard(part.file);
+      continue;
+    }
+    bytes = await readWhole(part.file as Readable, 0);
+    if (part.file.truncated)
+      throw new AppError('PAYLOAD_TOO_LARGE', documentMessages.tooLarge(TRACE_FILE_MAX_MB));
+  }
+  if (!bytes?.subarray(0, 5).equals(Buffer.from('%PDF-', 'latin1'))) throw needsPdf();
+  const code = await readDownloadCode(bytes);
+  if (!code) throw notFound(watermarkMessages.noCodeInPdf);
+  return traceCode(db, { viewer: options.viewer, code });
+}
