@@ -14,6 +14,7 @@ import * as marketplaceSummaryRollups from './20261126000000_marketplace_summary
 import * as marketChanges from './20261126100000_market_changes';
 import * as funderChanges from './20261126200000_funder_changes';
 import * as confidentialDocuments from './20261127000000_confidential_documents';
+import * as averageFloorTen from './20261127000500_average_floor_ten';
 
 export const migrations = {
   '20261122000000_auth_and_profile': authAndProfile,
@@ -32,4 +33,5 @@ export const migrations = {
   '20261126100000_market_changes': marketChanges,
   '20261126200000_funder_changes': funderChanges,
   '20261127000000_confidential_documents': confidentialDocuments,
+  '20261127000500_average_floor_ten': averageFloorTen,
 };
