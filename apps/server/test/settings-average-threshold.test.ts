@@ -29,10 +29,10 @@ const averageReturn = async () => {
 const save = (value: string) => adminCall(t.app, admin, 'PUT', `/system-settings/${KEY}`, { value });
 
 describe('system setting marketplace_average_min_listings', () => {
-  it('is listed with the 3 stored before the floor rose; the floor of 10 applies, so the twelve listings show their average', async () => {
+  it('is listed at the floor of 10 (the migration raised the 3 stored before), so the twelve listings show their average', async () => {
     const res = await adminCall(t.app, admin, 'GET', `/system-settings/${KEY}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().value).toBe('3');
+    expect(res.json().value).toBe('10');
     expect(await averageReturn()).toBe(20);
   });
 
