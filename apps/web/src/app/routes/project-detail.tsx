@@ -15,6 +15,7 @@ import { ProjectDealsSection } from '../../features/projects/components/project-
 import { ProjectDetailHeader } from '../../features/projects/components/project-detail-header';
 import { ProjectDetailTabs } from '../../features/projects/components/project-detail-tabs';
 import { QuoteComparison } from '../../features/projects/components/quote-comparison';
+import { UndertakingGate } from '../../components/undertaking/undertaking-gate';
 import { ApiError } from '../../lib/api-client';
 import { useMe } from '../../lib/get-me';
 
@@ -86,6 +87,7 @@ export default function ProjectDetailRoute() {
 
   const isOwner = me?.id === project.borrower_id;
   const isAdmin = me?.role === 'admin';
+  const ownRequestId = isFunder ? funderAccessOf(project).accessRequestId : null;
   const back = isOwner
     ? { label: 'My Projects', to: '/my-projects' }
     : isAdmin
@@ -111,6 +113,8 @@ export default function ProjectDetailRoute() {
           dealId={portfolio.data?.items.find((item) => item.project_id === project.id)?.deal_id ?? null}
         />
       )}
+      {/* Access granted before undertakings existed: signed before the first document (decision 033). */}
+      {isFunder && ownRequestId && <UndertakingGate accessRequestId={ownRequestId} />}
       {/* The developer's deals and their quotes side by side, once the listing can have any. */}
       {isOwner && (project.payment_status === 'paid' || project.deal_count > 0) && (
         <Stack gap="xl">
