@@ -19,7 +19,10 @@ const { newPage } = useBrowser();
 
 /** A PDF the server accepts (it checks the extension and the leading bytes), padded to `size`. */
 function writePdf(dir: string, name: string, size = 0) {
-  const head = Buffer.from(`%PDF-1.7\n% Plinth deal room fixture: ${name}\n`);
+  // A real one-page PDF (the other party's copy is stamped, decision 034).
+  const head = Buffer.from(
+    `%PDF-1.7\n% Plinth deal room fixture: ${name}\n1 0 obj <</Type/Catalog/Pages 2 0 R>> endobj\n2 0 obj <</Type/Pages/Kids[3 0 R]/Count 1>> endobj\n3 0 obj <</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>> endobj\ntrailer <</Root 1 0 R>>\n`,
+  );
   const tail = Buffer.from('\n%%EOF\n');
   const padding = Buffer.alloc(Math.max(0, size - head.length - tail.length), 0x20);
   const path = join(dir, name);

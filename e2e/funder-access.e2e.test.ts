@@ -160,6 +160,9 @@ describe('[FUNDER ACCESS] a funder from sign-up to a live conversation about a p
 
     await preview.getByRole('button', { name: 'Request Full Access' }).click();
     await preview.getByLabel('Introduction (optional)').fill(INTRODUCTION);
+    // The confidentiality undertaking is signed with the request (decision 033).
+    await preview.getByLabel('I accept the confidentiality undertaking').check();
+    await preview.getByLabel('Full name').fill('Fiona Funder');
     await preview.getByRole('button', { name: 'Send Request' }).click();
     await page.getByText('Access Request Sent', { exact: true }).waitFor();
     await preview.waitFor({ state: 'hidden' });

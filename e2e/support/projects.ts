@@ -30,7 +30,10 @@ export const TEST_CARDS = {
 
 /** A PDF the server accepts: it checks the extension and the leading bytes. */
 function pdfBytes(label: string, size = 0): Buffer {
-  const head = Buffer.from(`%PDF-1.7\n% Plinth e2e fixture: ${label}\n`);
+  // A real one-page PDF (a funder's copy is stamped, decision 034), padded before its end.
+  const head = Buffer.from(
+    `%PDF-1.7\n% Plinth e2e fixture: ${label}\n1 0 obj <</Type/Catalog/Pages 2 0 R>> endobj\n2 0 obj <</Type/Pages/Kids[3 0 R]/Count 1>> endobj\n3 0 obj <</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>> endobj\ntrailer <</Root 1 0 R>>\n`,
+  );
   const tail = Buffer.from('\n%%EOF\n');
   const padding = Buffer.alloc(Math.max(0, size - head.length - tail.length), 0x20);
   return Buffer.concat([head, padding, tail]);

@@ -25,6 +25,7 @@ import { createOutboxWorker } from './jobs/outbox-worker';
 import { createSubscriptionExpiryJob } from './jobs/subscription-expiry';
 import { accessRequestsRoutes } from './modules/access-requests/access-requests.routes';
 import { accessRevocationRoutes } from './modules/access-requests/access-revocation.routes';
+import { runAccessExpiry } from './modules/access-requests/access-revocation.service';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { analyticsRoutes } from './modules/admin/analytics.routes';
 import { godModeRoutes } from './modules/admin/god-mode.routes';
@@ -104,7 +105,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
   );
   app.addHook('onClose', () => app.subscriptionExpiry.stop());
-  app.decorate('accessExpiry', createAccessExpiryJob({ deps, log: app.log }));
+  app.decorate(
+    'accessExpiry',
+    createAccessExpiryJob({ run: (now) => runAccessExpiry(deps, now), log: app.log }),
+  );
   app.addHook('onClose', () => app.accessExpiry.stop());
   // Read caches must hear other server processes' writes to the same PostgreSQL.
   const stopWatchingChanges = await database.watchRemoteChanges({

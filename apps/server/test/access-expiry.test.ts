@@ -2,6 +2,7 @@ import { lapsedReason } from '@plinth/domain/access-revocation';
 import { dealMessages } from '@plinth/domain/deals';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessExpiryJob } from '../src/jobs/access-expiry';
+import { runAccessExpiry } from '../src/modules/access-requests/access-revocation.service';
 import { as, buildTestApp, createUser, type TestApp, type TestUser } from './helpers';
 import { auditFor, emailsTo, notificationsOf } from './support/admin';
 import { createEngaged, getDeal } from './support/deals';
@@ -58,7 +59,7 @@ describe('access expiry job', () => {
     const later = await grantedUntil(funder, 'Later', new Date(now.getTime() + 10 * DAY));
     const funded = await grantedUntil(funder, 'Funded', new Date(now.getTime() - DAY), 'funded');
 
-    const second = createAccessExpiryJob({ deps: t.app.deps, log: silent });
+    const second = createAccessExpiryJob({ run: (at) => runAccessExpiry(t.app.deps, at), log: silent });
     const runs = await Promise.all([t.app.accessExpiry.runOnce(now), second.runOnce(now)]);
     expect(runs.reduce((n, r) => n + r.lapsed, 0)).toBe(ended.length);
     expect(runs.reduce((n, r) => n + r.noticed, 0)).toBe(ending.length);
@@ -116,13 +117,13 @@ describe('access expiry job', () => {
     expect(await job.runOnce(new Date(now.getTime() + 3 * HOUR))).toEqual({ noticed: 0, lapsed: 0 });
     const note = (await notificationsOf(db(), funder.id)).filter((n) => n.type === 'access_expiring');
     expect(note).toHaveLength(1);
-    expect(note[0]!.message).toMatch(/^Your access to "Three Days" ends after \d{1,2} \w{3} \d{4}$/);
+    expect(note[0]!.message).toMatch(/^Your access to "Three Days" ends after \d{1,2} \w{3,4} \d{4}$/);
     expect((await emailsTo(db(), funder.email)).at(-1)?.text).toContain('(Sydney time)');
 
     expect(await job.runOnce(new Date(end.getTime() + 1000))).toEqual({ noticed: 0, lapsed: 1 });
     const lapsed = await row(request.id);
     expect(lapsed.status).toBe('revoked');
-    expect(lapsed.revoke_reason).toMatch(/^Access period ended on \d{1,2} \w{3} \d{4}$/);
+    expect(lapsed.revoke_reason).toMatch(/^Access period ended on \d{1,2} \w{3,4} \d{4}$/);
     expect((await notificationsOf(db(), funder.id)).at(-1)?.message).toBe(
       `Your access to "Three Days" has ended. Reason: ${lapsed.revoke_reason}`,
     );

@@ -246,6 +246,7 @@ describe('GET /api/deals/{id}', () => {
         funder_company: 'Test Capital',
         created_at: expect.any(String),
         completed_at: null,
+        access_revoked: null,
         project: {
           title: 'Full Shape Terraces',
           suburb: 'Newcastle',

@@ -90,7 +90,7 @@ describe('GET /api/document-trace?code=', () => {
     expect(unknown.json().error).toBe(watermarkMessages.noSuchCode);
     expect((await byCode(leak.funder, leak.code)).statusCode).toBe(403);
     expect((await byCode(null, leak.code)).statusCode).toBe(401);
-    const invalid = await byCode(leak.developer, 'not-a-code');
+    const invalid = await byCode(leak.developer, 'ABC-12');
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().error).toBe(watermarkMessages.codeInvalid);
   });

@@ -51,7 +51,7 @@ const get = (user: TestUser | null, url: string) => as(t.app, user, { method: 'G
 /** The text of a PDF, page by page, read back with pdfjs (its legacy build runs in Node). */
 async function pdfText(bytes: Buffer): Promise<string> {
   // pdf.js calls Promise.withResolvers, which Node has only from version 22.
-  if (typeof Promise.withResolvers !== 'function') {
+  if (!('withResolvers' in Promise)) {
     Object.defineProperty(Promise, 'withResolvers', {
       configurable: true,
       value: <T>() => {

@@ -58,6 +58,7 @@ describe('auditTargetTypeLabel', () => {
         'proposal',
         'setting',
         'subscription',
+        'undertaking',
         'user',
       ].sort(),
     );
@@ -67,6 +68,7 @@ describe('auditTargetTypeLabel', () => {
     expect(auditTargetTypeLabel('access_request')).toBe('Access request');
     expect(auditTargetTypeLabel('setting')).toBe('System setting');
     expect(auditTargetTypeLabel('platform')).toBe('Platform');
+    expect(auditTargetTypeLabel('undertaking')).toBe('Confidentiality undertaking');
     expect(auditTargetTypeLabel('deal_room')).toBe('Deal room');
   });
 });

@@ -1,11 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type RevocationDeps, runAccessExpiry } from '../modules/access-requests/access-revocation.service';
 
 const MINUTE = 60_000;
 
+export interface ExpiryCounts {
+  noticed: number;
+  lapsed: number;
+}
+
 export interface AccessExpiryJob {
   /** Lapses every granted request whose access has ended, then sends the due notices. Tests call this. */
-  runOnce(now?: Date): Promise<{ noticed: number; lapsed: number }>;
+  runOnce(now?: Date): Promise<ExpiryCounts>;
   start(intervalMs?: number): void;
   stop(): Promise<void>;
 }
@@ -17,12 +21,13 @@ export interface AccessExpiryJob {
  * server processes each request lapses, and each notice goes out, exactly once.
  */
 export function createAccessExpiryJob(options: {
-  deps: RevocationDeps;
+  /** One pass: modules/access-requests/access-revocation.service.ts runAccessExpiry. */
+  run: (now: Date) => Promise<ExpiryCounts>;
   log: FastifyBaseLogger;
 }): AccessExpiryJob {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
-  const runOnce = (now = new Date()) => runAccessExpiry(options.deps, now);
+  const runOnce = (now = new Date()) => options.run(now);
 
   const tick = async () => {
     if (running) return;

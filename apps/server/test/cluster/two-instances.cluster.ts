@@ -161,6 +161,42 @@ describe('two instances behind HAProxy', () => {
     expect(await listing.text()).toContain('<Key>');
   });
 
+  it('access revoked through A: the funder is answered 404 through B at once (project, documents, deal room)', async () => {
+    const funder = await signUp(a, origin, 'funder');
+    const developer = await signUp(a, origin, 'borrower');
+    const accessRequestId = await makeConversation(db, funder, developer);
+    const { rows } = await db.query<{ project_id: string }>(
+      'select project_id from access_request where id = $1',
+      [accessRequestId],
+    );
+    const projectId = rows[0]!.project_id;
+    const engaged = await call(b, origin, funder, '/api/deals', {
+      json: { project_id: projectId, access_request_id: accessRequestId },
+    });
+    expect(engaged.status).toBe(201);
+    const dealId = ((await engaged.json()) as { deal_id: string }).deal_id;
+    const reads = [
+      `/api/projects/${projectId}`,
+      `/api/projects/${projectId}/documents`,
+      `/api/deals/${dealId}`,
+    ];
+    // Read through B first, so anything B keeps about this funder is warm.
+    for (const path of reads) expect((await call(b, origin, funder, path)).status, path).toBe(200);
+
+    const revoked = await call(a, origin, developer, `/api/access-requests/${accessRequestId}/revoke`, {
+      method: 'PUT',
+      json: { reason: 'Revoked through instance A' },
+    });
+    expect(revoked.status).toBe(200);
+    // At once: the next request through B, with no wait for a notification's trip.
+    for (const path of reads) expect((await call(b, origin, funder, path)).status, path).toBe(404);
+    // The developer still reads the room through B, marked revoked.
+    const room = await call(b, origin, developer, `/api/deals/${dealId}`);
+    expect(((await room.json()) as { access_revoked: { reason: string } }).access_revoked.reason).toBe(
+      'Revoked through instance A',
+    );
+  });
+
   it('the outbox sends each e-mail exactly once with both instances’ workers draining it', async () => {
     const before = smtp.deliveries.length;
     // Confirmation e-mails from sign-ups balanced over both instances …

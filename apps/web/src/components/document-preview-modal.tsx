@@ -1,8 +1,16 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { documentMessages, isPreviewable } from '@plinth/domain/documents';
+import type { DocumentCopy } from '@plinth/domain/watermark';
 import { IconDownload } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { downloadStoredFile, previewUrlOf } from '../lib/stored-file';
+
+// pdf.js is loaded only when a view-only document is opened (decision 034).
+const PdfViewer = lazy(() => import('./pdf-viewer'));
+
+/** Read in the app's own viewer, never downloaded: a view-only PDF whose reader gets a stamped copy. */
+export const isViewOnlyFor = (document: { view_only?: boolean; watermark?: DocumentCopy }) =>
+  document.view_only === true && document.watermark !== 'original';
 
 /** What the preview needs of a document, project or deal: its name, type and authorised URLs. */
 export interface PreviewableDocument {
@@ -12,6 +20,10 @@ export interface PreviewableDocument {
   view_url: string;
   /** Authorised download URL (attachment). */
   download_url: string;
+  /** A PDF its developer marked view only (project documents). */
+  view_only?: boolean;
+  /** Which copy the reader gets (decision 034). */
+  watermark?: DocumentCopy;
 }
 
 interface DocumentPreviewModalProps<T extends PreviewableDocument> {
@@ -35,7 +47,9 @@ export function DocumentPreviewModal<T extends PreviewableDocument>({
   const [lastDocument, setLastDocument] = useState(document);
   if (document && document !== lastDocument) setLastDocument(document);
   const shown = document ?? lastDocument;
-  const preview = useInlinePreview(document);
+  const viewOnly = shown ? isViewOnlyFor(shown) : false;
+  // A view-only document is drawn by pdf.js, not the browser's viewer (which offers a download).
+  const preview = useInlinePreview(document && !isViewOnlyFor(document) ? document : null);
   const [isDownloading, setIsDownloading] = useState(false);
 
   return (
@@ -52,7 +66,11 @@ export function DocumentPreviewModal<T extends PreviewableDocument>({
           <Text fw={600} style={{ wordBreak: 'break-word' }}>
             {shown.file_name}
           </Text>
-          {isPreviewable(shown.mime_type) && preview.state === 'failed' ? (
+          {viewOnly ? (
+            <Suspense fallback={<Text c="gray.7">Loading viewer…</Text>}>
+              <PdfViewer url={shown.view_url} fileName={shown.file_name} />
+            </Suspense>
+          ) : isPreviewable(shown.mime_type) && preview.state === 'failed' ? (
             <Text c="gray.7">{documentMessages.previewFailed}</Text>
           ) : isPreviewable(shown.mime_type) ? (
             <iframe
@@ -68,19 +86,25 @@ export function DocumentPreviewModal<T extends PreviewableDocument>({
           ) : (
             <Text c="gray.7">{documentMessages.previewUnavailable}</Text>
           )}
-          <Group justify="flex-end">
-            <Button
-              leftSection={<IconDownload aria-hidden size={18} />}
-              loading={isDownloading}
-              onClick={async () => {
-                setIsDownloading(true);
-                await downloadStoredFile(shown.download_url, shown.file_name);
-                setIsDownloading(false);
-              }}
-            >
-              Download
-            </Button>
-          </Group>
+          {viewOnly ? (
+            <Text fz="sm" c="gray.7">
+              View only: this document is read here and cannot be downloaded. Your copy carries your name.
+            </Text>
+          ) : (
+            <Group justify="flex-end">
+              <Button
+                leftSection={<IconDownload aria-hidden size={18} />}
+                loading={isDownloading}
+                onClick={async () => {
+                  setIsDownloading(true);
+                  await downloadStoredFile(shown.download_url, shown.file_name);
+                  setIsDownloading(false);
+                }}
+              >
+                Download
+              </Button>
+            </Group>
+          )}
         </Stack>
       )}
     </Modal>

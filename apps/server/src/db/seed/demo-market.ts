@@ -101,8 +101,13 @@ const demoListings: DemoListing[] = [
   },
 ];
 
-/** A PDF the upload accepts (it checks the extension and the leading bytes). */
-const demoPdf = (label: string) => Buffer.from(`%PDF-1.7\n% Plinth demo document: ${label}\n%%EOF\n`);
+/** A one-page PDF: real enough to be stamped with a funder's name when they open it (decision 034). */
+const demoPdf = (label: string) =>
+  Buffer.from(
+    `%PDF-1.7\n% Plinth demo document: ${label}\n` +
+      '1 0 obj <</Type/Catalog/Pages 2 0 R>> endobj\n2 0 obj <</Type/Pages/Kids[3 0 R]/Count 1>> endobj\n' +
+      '3 0 obj <</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
+  );
 
 export interface DemoPeople {
   admin: { email: string; password: string };

@@ -112,7 +112,8 @@ export async function createAccessRequest(
   const id = await auditedTransaction(db, async (trx) => {
     const open = await repo.findOpenRequest(trx, viewer.id, project.id);
     // A revoked request keeps its slot: access taken back is not asked for again (decision 035).
-    if (open) throw conflict(open.status === 'revoked' ? cannotRequestAgain : accessMessages.alreadyRequested);
+    if (open)
+      throw conflict(open.status === 'revoked' ? cannotRequestAgain : accessMessages.alreadyRequested);
     const requestId = await repo.insertAccessRequest(trx, {
       funderId: viewer.id,
       projectId: project.id,

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import { releaseStampMemory } from '../watermark/stamped-copy';
 import { contentDisposition } from './content-disposition';
 
 /** A stored file on its way out: its bytes (streamed, or a stamped copy in memory) and what to call it. */
@@ -14,6 +15,9 @@ export interface OpenedFile {
 export function sendFile(reply: FastifyReply, kind: 'attachment' | 'inline', file: OpenedFile) {
   // The app's CSP forbids framing; an inline view may be framed by the app itself (PDF preview).
   if (kind === 'inline') reply.header('content-security-policy', "frame-ancestors 'self'");
+  // A stamped copy is held in memory: give it back as soon as it has gone out (decision 034).
+  const body = file.body;
+  if (Buffer.isBuffer(body)) reply.raw.once('close', () => releaseStampMemory(body.length));
   return reply
     .type(file.mimeType)
     .header('content-length', file.sizeBytes)

@@ -4,7 +4,7 @@
  * 22; the server supports Node 20 (package.json engines), so the same few lines stand in for it.
  */
 export async function loadPdfjs() {
-  if (typeof Promise.withResolvers !== 'function') {
+  if (typeof (Promise as { withResolvers?: unknown }).withResolvers !== 'function') {
     Object.defineProperty(Promise, 'withResolvers', {
       configurable: true,
       writable: true,

@@ -37,6 +37,25 @@ export function toWinAnsi(text: string): string {
   return out;
 }
 
+let isParserPatched = false;
+/**
+ * pdf-lib's parser copies every stream's bytes out of the file it reads (ByteStream.slice), which
+ * for a 10 MB PDF of images is a second 10 MB per stamp. The file's buffer is never written to and
+ * outlives the document, so views into it serve as well: slice is made to answer a view (subarray).
+ * ByteStream is not exported; its prototype is reached through a parser made over an empty file.
+ */
+function parseWithoutCopies(PDFParser: typeof import('@cantoo/pdf-lib').PDFParser) {
+  if (isParserPatched) return;
+  const parser = PDFParser.forBytesWithOptions(new Uint8Array(0)) as unknown as { bytes: object };
+  const proto = Object.getPrototypeOf(parser.bytes) as {
+    slice(this: { bytes: Uint8Array }, start: number, end: number): Uint8Array;
+  };
+  proto.slice = function slice(start, end) {
+    return this.bytes.subarray(start, end);
+  };
+  isParserPatched = true;
+}
+
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 /**
@@ -45,7 +64,9 @@ const clamp = (value: number, min: number, max: number) => Math.min(max, Math.ma
  * a leaker could cut off to get the original back). An encrypted or unreadable PDF throws.
  */
 export async function stampPdf(bytes: Uint8Array, stamp: Stamp): Promise<Uint8Array> {
-  const { PDFDocument, StandardFonts, degrees, rgb } = await import('@cantoo/pdf-lib');
+  const pdfLib = await import('@cantoo/pdf-lib');
+  const { PDFDocument, StandardFonts, degrees, rgb } = pdfLib;
+  parseWithoutCopies(pdfLib.PDFParser);
   let doc: Awaited<ReturnType<typeof PDFDocument.load>>;
   try {
     doc = await PDFDocument.load(bytes, { updateMetadata: false });

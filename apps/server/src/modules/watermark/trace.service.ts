@@ -64,7 +64,7 @@ export async function traceFile(
       await discard(part.file);
       continue;
     }
-    bytes = await readWhole(part.file as Readable, 0);
+    bytes = (await readWhole(part.file as Readable, Buffer.alloc(0))).bytes;
     if (part.file.truncated)
       throw new AppError('PAYLOAD_TOO_LARGE', documentMessages.tooLarge(TRACE_FILE_MAX_MB));
   }

@@ -1,4 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
+import { GrantedAccessList } from '../../features/access-requests/components/granted-access-list';
 import { PendingAccessRequests } from '../../features/access-requests/components/pending-access-requests';
 
 /** The developer's pending access requests (DESIGN.md section 8); the `access_request` notification leads here. */
@@ -16,6 +17,7 @@ export default function AccessRequestsRoute() {
         </Text>
       </Stack>
       <PendingAccessRequests />
+      <GrantedAccessList />
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import { LoadingBlock } from '../../components/load-states';
 import { AnalyseWithBrokerAiButton } from '../../features/broker-ai/components/analyse-button';
 import { useDeal } from '../../features/deals/api/get-deal';
 import { DealRoom } from '../../features/deals/components/deal-room';
+import { ApiError } from '../../lib/api-client';
 import { useMe } from '../../lib/get-me';
 
 /**
@@ -17,8 +18,10 @@ export default function DealRoomRoute() {
   const navigate = useNavigate();
   const { data: me } = useMe();
   const query = useDeal(dealId);
-  // A failed refresh of a room already on screen keeps it; only a room that never loaded leaves.
-  const hasFailed = query.isError && !query.data;
+  // A failed refresh of a room already on screen keeps it; only a room that never loaded leaves, or
+  // one the server no longer knows for this viewer (404: their access was revoked, decision 035).
+  const isGone = query.error instanceof ApiError && query.error.status === 404;
+  const hasFailed = query.isError && (!query.data || isGone);
 
   useEffect(() => {
     if (!hasFailed) return;

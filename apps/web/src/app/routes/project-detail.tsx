@@ -2,6 +2,7 @@ import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import { canEditListing } from '@plinth/domain/listing';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { UndertakingGate } from '../../components/undertaking/undertaking-gate';
 import { AnalyseWithBrokerAiButton } from '../../features/broker-ai/components/analyse-button';
 import { AccessRequired } from '../../features/marketplace/components/access-required';
 import { GrantedAccessNotice } from '../../features/marketplace/components/granted-access-notice';
@@ -15,7 +16,6 @@ import { ProjectDealsSection } from '../../features/projects/components/project-
 import { ProjectDetailHeader } from '../../features/projects/components/project-detail-header';
 import { ProjectDetailTabs } from '../../features/projects/components/project-detail-tabs';
 import { QuoteComparison } from '../../features/projects/components/quote-comparison';
-import { UndertakingGate } from '../../components/undertaking/undertaking-gate';
 import { ApiError } from '../../lib/api-client';
 import { useMe } from '../../lib/get-me';
 

@@ -1,9 +1,18 @@
-import { Anchor, Blockquote, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Blockquote, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { AccessDecision, AccessRequest } from '@plinth/domain/access';
 import { formatAud, formatDate } from '@plinth/domain/format';
+import { sydneyDate } from '@plinth/domain/proposals';
 import { IconBuilding, IconCalendar, IconCheck, IconX } from '@tabler/icons-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { UndertakingSignatureLine } from '../../../components/undertaking/undertaking-signature';
+
+/** The first day 'Access until' may be: tomorrow in Sydney (the server refuses today and earlier). */
+function tomorrowInSydney() {
+  const day = new Date(`${sydneyDate()}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+}
 
 interface AccessRequestCardProps {
   request: AccessRequest;
@@ -11,12 +20,14 @@ interface AccessRequestCardProps {
   busyDecision: AccessDecision | null;
   /** True while another request's decision is being sent. */
   isLocked: boolean;
-  onDecide: (decision: AccessDecision) => void;
+  /** The decision, and for an approval the optional 'Access until' day (YYYY-MM-DD). */
+  onDecide: (decision: AccessDecision, accessUntil: string | null) => void;
 }
 
 /** One funder asking for a project's full file: who, from which company, their introduction, when. */
 export function AccessRequestCard({ request, busyDecision, isLocked, onDecide }: AccessRequestCardProps) {
   const headingId = useId();
+  const [accessUntil, setAccessUntil] = useState('');
   const company = [request.company_name, request.company_type].filter(Boolean).join(' · ');
 
   return (
@@ -47,6 +58,7 @@ export function AccessRequestCard({ request, busyDecision, isLocked, onDecide }:
           ({formatAud(request.loan_amount)}
           {request.suburb ? `, ${request.suburb}` : ''})
         </Text>
+        <UndertakingSignatureLine accessRequestId={request.id} signature={request.undertaking} />
         {request.initial_message ? (
           <Blockquote color="navy" p="sm" fz="sm" c="dark.7" style={{ whiteSpace: 'pre-wrap' }}>
             {request.initial_message}
@@ -56,13 +68,23 @@ export function AccessRequestCard({ request, busyDecision, isLocked, onDecide }:
             No introduction was included.
           </Text>
         )}
-        <Group justify="flex-end" gap="xs">
+        <Group justify="flex-end" align="flex-end" gap="xs">
+          <TextInput
+            type="date"
+            label="Access until (optional)"
+            description="Access lapses at the end of that day (Sydney time)"
+            min={tomorrowInSydney()}
+            value={accessUntil}
+            onChange={(event) => setAccessUntil(event.currentTarget.value)}
+            size="sm"
+            mr="auto"
+          />
           <Button
             variant="default"
             leftSection={<IconX aria-hidden size={16} />}
             loading={busyDecision === 'decline'}
             disabled={isLocked || busyDecision === 'approve'}
-            onClick={() => onDecide('decline')}
+            onClick={() => onDecide('decline', null)}
           >
             Decline
           </Button>
@@ -70,7 +92,7 @@ export function AccessRequestCard({ request, busyDecision, isLocked, onDecide }:
             leftSection={<IconCheck aria-hidden size={16} />}
             loading={busyDecision === 'approve'}
             disabled={isLocked || busyDecision === 'decline'}
-            onClick={() => onDecide('approve')}
+            onClick={() => onDecide('approve', accessUntil || null)}
           >
             Approve
           </Button>

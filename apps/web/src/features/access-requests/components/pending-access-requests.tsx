@@ -66,7 +66,7 @@ export function PendingAccessRequests() {
           request={request}
           busyDecision={busy?.id === request.id ? busy.decision : null}
           isLocked={busy !== null && busy.id !== request.id}
-          onDecide={(decision) => decide(request.id, decision)}
+          onDecide={(decision, accessUntil) => decide(request.id, decision, accessUntil)}
         />
       ))}
       <PagePagination page={page} pageCount={pageCount} onChange={setPage} />

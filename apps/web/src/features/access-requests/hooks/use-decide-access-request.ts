@@ -26,11 +26,11 @@ export function useDecideAccessRequest() {
   const decline = useDeclineAccessRequest();
   const [busy, setBusy] = useState<{ id: string; decision: AccessDecision } | null>(null);
 
-  const decide = async (id: string, decision: AccessDecision) => {
+  const decide = async (id: string, decision: AccessDecision, accessUntil: string | null = null) => {
     const outcome = outcomes[decision];
     setBusy({ id, decision });
     try {
-      await (decision === 'approve' ? approve : decline).mutateAsync(id);
+      await (decision === 'approve' ? approve.mutateAsync({ id, accessUntil }) : decline.mutateAsync(id));
       notifications.show({ color: 'green', title: outcome.successTitle, message: outcome.success });
     } catch (error) {
       notifications.show({

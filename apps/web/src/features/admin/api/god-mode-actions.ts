@@ -26,6 +26,13 @@ export const forceCompleteDeal = ({ dealId, reason }: { dealId: string; reason: 
     body: { reason },
   });
 
+/** The override on a funder's granted access (issue 19 item 5): the same route as the developer's. */
+export const revokeAccess = ({ accessRequestId, reason }: { accessRequestId: string; reason: string }) =>
+  api<{ id: string; status: string }>(`/access-requests/${encodeURIComponent(accessRequestId)}/revoke`, {
+    method: 'PUT',
+    body: { reason },
+  });
+
 function useAdminMutation<V, R>(fn: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -38,3 +45,4 @@ export const useSyncPayment = () => useAdminMutation(syncPayment);
 export const useSendSystemMessage = () => useAdminMutation(sendSystemMessage);
 export const useViewAsUser = () => useAdminMutation(viewAsUser);
 export const useForceCompleteDeal = () => useAdminMutation(forceCompleteDeal);
+export const useRevokeAccess = () => useAdminMutation(revokeAccess);

@@ -4,10 +4,12 @@ import { type AdminPayment, godModeMessages, type UnpaidProject } from '@plinth/
 import { formatAudCents } from '@plinth/domain/format';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { TraceLeakedCopy } from '../../../components/trace-leaked-copy';
 import { notifyAction } from '../../../lib/notify-action';
 import { useForcePublishProject } from '../api/force-publish-project';
 import {
   useForceCompleteDeal,
+  useRevokeAccess,
   useSendSystemMessage,
   useSyncPayment,
   useViewAsUser,
@@ -21,13 +23,23 @@ type Override =
   | { kind: 'sync'; payment: AdminPayment }
   | { kind: 'system_message'; userId: string; message: string }
   | { kind: 'view_as'; userId: string }
-  | { kind: 'complete_deal'; dealId: string };
+  | { kind: 'complete_deal'; dealId: string }
+  | { kind: 'revoke_access'; accessRequestId: string };
 
-type QuickAction = 'system_message' | 'view_as' | 'complete_deal';
+type QuickAction = 'system_message' | 'view_as' | 'complete_deal' | 'revoke_access';
 const quickActionTitles: Record<QuickAction, string> = {
   system_message: 'Send System Message',
   view_as: 'View As User',
   complete_deal: 'Force Complete Deal',
+  revoke_access: 'Revoke Access',
+};
+
+/** What each quick action asks for first: a user, a deal or an access request, by id. */
+const idLabels: Record<QuickAction, { label: string; missing: string }> = {
+  system_message: { label: 'User ID', missing: 'Please enter a user id' },
+  view_as: { label: 'User ID', missing: 'Please enter a user id' },
+  complete_deal: { label: 'Deal ID', missing: 'Please enter a deal id' },
+  revoke_access: { label: 'Access request ID', missing: 'Please enter an access request id' },
 };
 
 function describe(o: Override): { action: string; target: string } {
@@ -51,6 +63,11 @@ function describe(o: Override): { action: string; target: string } {
         action: 'Force complete the deal (the listing is funded and leaves the market)',
         target: `Deal ${o.dealId}`,
       };
+    case 'revoke_access':
+      return {
+        action: "Revoke the funder's access (the reason is sent to the funder and the developer)",
+        target: `Access request ${o.accessRequestId}`,
+      };
   }
 }
 
@@ -68,7 +85,9 @@ export function GodModeTab({ pendingFunders }: { pendingFunders?: ReactNode }) {
   const systemMessage = useSendSystemMessage();
   const viewAs = useViewAsUser();
   const completeDeal = useForceCompleteDeal();
+  const revokeAccess = useRevokeAccess();
   const isPending =
+    revokeAccess.isPending ||
     forcePublish.isPending ||
     sync.isPending ||
     systemMessage.isPending ||
@@ -113,6 +132,12 @@ export function GodModeTab({ pendingFunders }: { pendingFunders?: ReactNode }) {
           { success: 'Deal Force Completed', failure: 'Override Failed' },
           () => 'The deal is completed and its listing funded',
         );
+      case 'revoke_access':
+        return notifyAction(
+          () => revokeAccess.mutateAsync({ accessRequestId: o.accessRequestId, reason }),
+          { success: 'Access Revoked', failure: 'Override Failed' },
+          () => "The funder's access is revoked",
+        );
     }
   };
 
@@ -142,6 +167,9 @@ export function GodModeTab({ pendingFunders }: { pendingFunders?: ReactNode }) {
           <Button variant="default" onClick={() => setAsking('complete_deal')}>
             Force Complete Deal
           </Button>
+          <Button variant="default" onClick={() => setAsking('revoke_access')}>
+            Revoke Access
+          </Button>
         </Group>
         {viewedName && (
           <Alert
@@ -161,6 +189,7 @@ export function GodModeTab({ pendingFunders }: { pendingFunders?: ReactNode }) {
       <RecentPaymentsTable onSync={(payment) => open({ kind: 'sync', payment })} />
       {pendingFunders}
       <OverrideHistoryTable />
+      <TraceLeakedCopy />
       <QuickActionModal
         kind={asking}
         onClose={() => setAsking(null)}
@@ -208,7 +237,7 @@ function QuickActionModal({
   };
   const next = () => {
     const id = userId.trim();
-    if (!id) return setError(kind === 'complete_deal' ? 'Please enter a deal id' : 'Please enter a user id');
+    if (!id) return setError(idLabels[kind ?? 'view_as'].missing);
     if (kind === 'view_as') {
       reset();
       return onNext({ kind: 'view_as', userId: id });
@@ -216,6 +245,10 @@ function QuickActionModal({
     if (kind === 'complete_deal') {
       reset();
       return onNext({ kind: 'complete_deal', dealId: id });
+    }
+    if (kind === 'revoke_access') {
+      reset();
+      return onNext({ kind: 'revoke_access', accessRequestId: id });
     }
     if (step === 'user') {
       setError(null);
@@ -231,7 +264,7 @@ function QuickActionModal({
       <Stack gap="md">
         {step === 'user' ? (
           <TextInput
-            label={kind === 'complete_deal' ? 'Deal ID' : 'User ID'}
+            label={idLabels[kind ?? 'view_as'].label}
             value={userId}
             onChange={(e) => setUserId(e.currentTarget.value)}
             error={error}

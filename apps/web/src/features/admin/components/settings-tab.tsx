@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { LoadFailedAlert, LoadingBlock } from '../../../components/load-states';
 import { notifyAction } from '../../../lib/notify-action';
 import { type SystemSetting, useSystemSettings, useUpdateSetting } from '../api/system-settings';
+import { UndertakingEditor } from './undertaking-editor';
 
 /** The Settings tab (spec 001 section 2.3): every system setting as text, each with its own Save. */
 export function SettingsTab() {
@@ -20,6 +21,7 @@ export function SettingsTab() {
       ) : (
         data.items.map((setting) => <SettingRow key={setting.key} setting={setting} />)
       )}
+      <UndertakingEditor />
     </Stack>
   );
 }

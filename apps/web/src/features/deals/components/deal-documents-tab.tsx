@@ -3,6 +3,7 @@ import type { DealDocument } from '@plinth/domain/deals';
 import { formatDate } from '@plinth/domain/format';
 import { IconEye, IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
+import { DocumentCopyBadges } from '../../../components/document-copy-badges';
 import { DocumentPreviewModal } from '../../../components/document-preview-modal';
 import { DocumentViewInsight } from '../../../components/document-view-insight';
 import { DownloadFileButton } from '../../../components/download-file-button';
@@ -91,6 +92,7 @@ function DocumentRow({ doc, isOwn, onView }: { doc: ShownDocument; isOwn: boolea
                 Fulfils a document request
               </Text>
             )}
+            <DocumentCopyBadges watermark={doc.watermark} />
             {doc.viewed_by && <DocumentViewInsight views={doc.viewed_by} />}
           </Stack>
         </Group>

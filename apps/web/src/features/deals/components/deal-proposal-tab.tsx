@@ -33,7 +33,8 @@ export function DealProposalTab({ deal, party, proposals, isLoading, error }: De
   const [responding, setResponding] = useState<Responding>(null);
   const latest = proposals?.proposal ?? null;
   const history = (proposals?.history ?? []).filter((p) => p.id !== latest?.id);
-  const isOpen = deal.status === 'open';
+  // Read-only once completed, or once the funder's access was revoked.
+  const isOpen = deal.status === 'open' && deal.access_revoked === null;
   const mayQuote = party === 'funder' && isOpen && (!latest || latest.status === 'declined');
   const mayRespond = party === 'borrower' && isOpen && latest?.status === 'pending';
 

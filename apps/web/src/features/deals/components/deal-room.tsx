@@ -2,10 +2,13 @@ import { Alert, Stack, Tabs } from '@mantine/core';
 import { type Deal, dealMessages, dealPartyOf } from '@plinth/domain/deals';
 import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
+import { UndertakingGate } from '../../../components/undertaking/undertaking-gate';
+import { UndertakingSignatureLine } from '../../../components/undertaking/undertaking-signature';
 import { useDealComments } from '../api/get-deal-comments';
 import { useDealDocuments } from '../api/get-deal-documents';
 import { useDealProposal } from '../api/get-deal-proposal';
 import { useLiveDeal } from '../hooks/use-live-deal';
+import { AccessRevokedPanel } from './access-revoked-panel';
 import { CompleteDealBanner } from './complete-deal-banner';
 import { DealCommentsTab } from './deal-comments-tab';
 import { DealDocumentsTab } from './deal-documents-tab';
@@ -30,7 +33,9 @@ export function DealRoom({ deal, viewerId }: DealRoomProps) {
   const [tab, setTab] = useState<TabValue>('overview');
   const party = dealPartyOf(viewerId, deal);
   const isOpen = deal.status === 'open';
-  const canAct = party !== null && isOpen;
+  // A room whose funder's access was revoked is read-only for its developer too (decision 035).
+  const isRevoked = deal.access_revoked !== null;
+  const canAct = party !== null && isOpen && !isRevoked;
   useLiveDeal(deal.id);
   // The counts on the tabs, and the latest quote for the Overview, load with the room.
   const documents = useDealDocuments(deal.id);
@@ -41,12 +46,19 @@ export function DealRoom({ deal, viewerId }: DealRoomProps) {
   return (
     <Stack gap="xl" className={classes.room}>
       <DealRoomHeader deal={deal} party={party} />
+      {/* The funder's confidentiality undertaking (decision 033): signed, or asked for first. */}
+      {party === 'funder' ? (
+        <UndertakingGate accessRequestId={deal.access_request_id} />
+      ) : (
+        <UndertakingSignatureLine accessRequestId={deal.access_request_id} />
+      )}
       {!isOpen && (
         <Alert color="gray" variant="light" c="dark.7" icon={<IconLock aria-hidden />} title="Deal completed">
           {dealMessages.closed}
         </Alert>
       )}
-      {isOpen && deal.proposal_status === 'accepted' && (
+      <AccessRevokedPanel deal={deal} party={party} />
+      {isOpen && !isRevoked && deal.proposal_status === 'accepted' && (
         <CompleteDealBanner dealId={deal.id} isDeveloper={party === 'borrower'} />
       )}
       <Tabs

@@ -4,6 +4,7 @@ import type {
   MarketplaceResponse,
   ProjectPreview,
 } from '@plinth/domain/marketplace';
+import type { UndertakingAcceptanceInput } from '@plinth/domain/undertaking';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { funderDashboardQueryKey } from './get-funder-dashboard';
@@ -13,12 +14,18 @@ export interface RequestAccessInput {
   projectId: string;
   /** The optional introduction: the domain's schema trims it and sends null when empty. */
   introduction: string;
+  /** The confidentiality undertaking signed with the request (decision 033). */
+  undertaking: UndertakingAcceptanceInput;
 }
 
-export const requestAccess = ({ projectId, introduction }: RequestAccessInput) =>
+export const requestAccess = ({ projectId, introduction, undertaking }: RequestAccessInput) =>
   api<AccessRequest>('/access-requests', {
     method: 'POST',
-    body: { project_id: projectId, initial_message: introduction.trim() ? introduction.trim() : null },
+    body: {
+      project_id: projectId,
+      initial_message: introduction.trim() ? introduction.trim() : null,
+      undertaking,
+    },
   });
 
 const markPending = <T extends ProjectPreview>(item: T, request: AccessRequest): T =>
@@ -54,7 +61,7 @@ function applyAccessRequest(queryClient: QueryClient, request: AccessRequest) {
   void queryClient.invalidateQueries({ queryKey: ['access-requests'] });
 }
 
-/** POST /access-requests {project_id, initial_message}: one open request per funder and project. */
+/** POST /access-requests {project_id, initial_message, undertaking}: one open request per funder and project. */
 export function useRequestAccess() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -115,8 +115,8 @@ function CardActions({ preview }: { preview: ProjectPreview }) {
           sendLabel="Send"
           isSending={isSending}
           onCancel={() => setIsWriting(false)}
-          onSend={async (introduction) => {
-            const isSent = await send(introduction);
+          onSend={async (introduction, undertaking) => {
+            const isSent = await send(introduction, undertaking);
             if (isSent) setIsWriting(false);
             return isSent;
           }}

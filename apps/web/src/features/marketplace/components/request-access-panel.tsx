@@ -38,8 +38,8 @@ export function RequestAccessPanel({ preview, onSent }: RequestAccessPanelProps)
         sendLabel="Send Request"
         isSending={isSending}
         onCancel={() => setIsWriting(false)}
-        onSend={async (introduction) => {
-          const isSent = await send(introduction);
+        onSend={async (introduction, undertaking) => {
+          const isSent = await send(introduction, undertaking);
           if (isSent) {
             setIsWriting(false);
             onSent?.();

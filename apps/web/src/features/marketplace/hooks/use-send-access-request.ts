@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { accessMessages } from '@plinth/domain/access';
+import type { UndertakingAcceptanceInput } from '@plinth/domain/undertaking';
 import { useRequestAccess } from '../api/request-access';
 
 /**
@@ -10,9 +11,9 @@ import { useRequestAccess } from '../api/request-access';
 export function useSendAccessRequest(projectId: string) {
   const mutation = useRequestAccess();
 
-  const send = async (introduction: string): Promise<boolean> => {
+  const send = async (introduction: string, undertaking: UndertakingAcceptanceInput): Promise<boolean> => {
     try {
-      await mutation.mutateAsync({ projectId, introduction });
+      await mutation.mutateAsync({ projectId, introduction, undertaking });
       notifications.show({
         color: 'green',
         title: accessMessages.requestSentTitle,

@@ -1,6 +1,7 @@
 import { Tabs } from '@mantine/core';
 import type { ProjectResponse } from '@plinth/domain/projects';
 import { useState } from 'react';
+import { useMe } from '../../../lib/get-me';
 import { useProjectDocuments } from '../api/get-project-documents';
 import { ProjectDocumentsTab } from './project-documents-tab';
 import { ProjectFinancialsTab } from './project-financials-tab';
@@ -19,6 +20,7 @@ interface ProjectDetailTabsProps {
 export function ProjectDetailTabs({ project, canManageDocuments }: ProjectDetailTabsProps) {
   const [tab, setTab] = useState<TabValue>('overview');
   const documents = useProjectDocuments(project.id);
+  const { data: me } = useMe();
   // A failed document fetch shows an empty list, silently (spec 000 section 8).
   const documentCount = documents.data?.documents.length ?? (documents.isError ? 0 : project.document_count);
 
@@ -49,6 +51,7 @@ export function ProjectDetailTabs({ project, canManageDocuments }: ProjectDetail
           documents={documents.data}
           isLoading={documents.isPending && !documents.isError}
           canManage={canManageDocuments}
+          isOwner={me?.id === project.borrower_id}
         />
       </Tabs.Panel>
       <Tabs.Panel value="timeline" pt="lg">

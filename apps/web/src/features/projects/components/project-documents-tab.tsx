@@ -1,14 +1,18 @@
-import { Alert, Button, Group, List, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, List, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { documentTypeLabel, type ProjectDocument } from '@plinth/domain/documents';
 import { formatDate } from '@plinth/domain/format';
 import { IconAlertTriangle, IconEye, IconFileText, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { DocumentCopyBadges } from '../../../components/document-copy-badges';
+import { isViewOnlyFor } from '../../../components/document-preview-modal';
 import { DocumentViewInsight } from '../../../components/document-view-insight';
 import { DownloadFileButton } from '../../../components/download-file-button';
+import { TraceLeakedCopy } from '../../../components/trace-leaked-copy';
 import { useDeleteDocument } from '../api/delete-document';
 import type { ProjectDocumentsResponse } from '../api/get-project-documents';
+import { useSetViewOnly } from '../api/set-view-only';
 import { DocumentPreviewModal } from './document-preview-modal';
 
 interface ProjectDocumentsTabProps {
@@ -18,6 +22,8 @@ interface ProjectDocumentsTabProps {
   isLoading: boolean;
   /** The owner of an editable (draft or rejected) listing may delete and add documents. */
   canManage: boolean;
+  /** The developer who owns the project: marks PDFs view only and traces leaked copies at any stage. */
+  isOwner?: boolean;
 }
 
 export function ProjectDocumentsTab({
@@ -25,6 +31,7 @@ export function ProjectDocumentsTab({
   documents,
   isLoading,
   canManage,
+  isOwner = false,
 }: ProjectDocumentsTabProps) {
   const [previewing, setPreviewing] = useState<ProjectDocument | null>(null);
   const [deleting, setDeleting] = useState<ProjectDocument | null>(null);
@@ -89,6 +96,8 @@ export function ProjectDocumentsTab({
                       Uploaded {formatDate(doc.uploaded_at)}
                       {doc.uploader_name ? ` by ${doc.uploader_name}` : ''}
                     </Text>
+                    <DocumentCopyBadges watermark={doc.watermark} viewOnly={doc.view_only} />
+                    {isOwner && doc.mime_type === 'application/pdf' && <ViewOnlyToggle document={doc} />}
                     {doc.viewed_by && <DocumentViewInsight views={doc.viewed_by} />}
                   </Stack>
                 </Group>
@@ -102,7 +111,9 @@ export function ProjectDocumentsTab({
                   >
                     Preview
                   </Button>
-                  <DownloadFileButton url={doc.download_url} fileName={doc.file_name} />
+                  {!isViewOnlyFor(doc) && (
+                    <DownloadFileButton url={doc.download_url} fileName={doc.file_name} />
+                  )}
                   {canManage && (
                     <Button
                       size="xs"
@@ -123,9 +134,34 @@ export function ProjectDocumentsTab({
         </Stack>
       )}
 
+      {isOwner && <TraceLeakedCopy />}
+
       <DocumentPreviewModal document={previewing} onClose={() => setPreviewing(null)} />
       <DeleteDocumentModal document={deleting} onClose={() => setDeleting(null)} />
     </Stack>
+  );
+}
+
+/** The developer's 'View only' switch for one PDF: funders then read it in the app's viewer only. */
+function ViewOnlyToggle({ document }: { document: ProjectDocument }) {
+  const setViewOnly = useSetViewOnly();
+  return (
+    <Checkbox
+      size="xs"
+      mt={4}
+      label="View only (funders read it in Plinth, no download)"
+      checked={document.view_only}
+      disabled={setViewOnly.isPending}
+      onChange={(event) =>
+        setViewOnly.mutate(
+          { documentId: document.id, viewOnly: event.currentTarget.checked },
+          {
+            onError: (error) =>
+              notifications.show({ color: 'red', title: 'Update Failed', message: error.message }),
+          },
+        )
+      }
+    />
   );
 }
 
