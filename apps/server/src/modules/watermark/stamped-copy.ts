@@ -93,17 +93,20 @@ export function stampedCopy(
   });
 }
 
-// V8 collects a finished stamp's copy only when the total of such buffers passes its own threshold
-// (tens of MB), so back-to-back downloads of a 10 MB file would pile up several copies. The copy is
-// young when it is sent, so a minor collection (a few ms) gives it back at once. The gc function is
-// the engine's own, reached without starting Node with --expose-gc.
+// V8 collects finished stamps' copies only when the total of such buffers passes its own threshold,
+// so back-to-back downloads of a 10 MB file would pile up several copies. When the buffers held
+// outside the JavaScript heap pass ARRAY_BUFFERS_LIMIT after a large copy was sent, one collection
+// gives them back (every few 10 MB downloads, not after each). The gc function is the engine's own,
+// reached without starting Node with --expose-gc.
 const LARGE_COPY_BYTES = 1024 * 1024;
-let gc: ((options: { type: 'minor' }) => void) | null = null;
+const ARRAY_BUFFERS_LIMIT = 40 * 1024 * 1024;
+let gc: (() => void) | null = null;
 export function releaseStampMemory(sentBytes: number) {
   if (sentBytes < LARGE_COPY_BYTES) return;
+  if (process.memoryUsage().arrayBuffers < ARRAY_BUFFERS_LIMIT) return;
   if (!gc) {
     v8.setFlagsFromString('--expose-gc');
-    gc = vm.runInNewContext('gc') as (options: { type: 'minor' }) => void;
+    gc = vm.runInNewContext('gc') as () => void;
   }
-  gc({ type: 'minor' });
+  gc();
 }
