@@ -94,7 +94,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('view_only', 'boolean', (c) => c.notNull().defaultTo(false))
     .execute();
 
-  await db.schema.alterTable('document_view').addColumn('code', 'text', (c) => c.unique()).execute();
+  await db.schema
+    .alterTable('document_view')
+    .addColumn('code', 'text', (c) => c.unique())
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
