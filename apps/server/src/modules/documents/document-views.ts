@@ -102,7 +102,7 @@ export async function openRecordedFile(
     const code = newDownloadCode();
     const at = new Date();
     const recipient = await recipientOf(ctx.db, options.reader);
-    const body = await stampedCopy(
+    const copy = await stampedCopy(
       stream,
       { mimeType: stored.mime_type, sizeBytes: Number(stored.size_bytes) },
       { recipient, code, at },
@@ -117,7 +117,7 @@ export async function openRecordedFile(
       document: options.document,
       code,
     });
-    return { ...opened, body, sizeBytes: body.length };
+    return { ...opened, ...copy };
   } catch (err) {
     stream.destroy();
     throw err;

@@ -15,9 +15,9 @@ export interface OpenedFile {
 export function sendFile(reply: FastifyReply, kind: 'attachment' | 'inline', file: OpenedFile) {
   // The app's CSP forbids framing; an inline view may be framed by the app itself (PDF preview).
   if (kind === 'inline') reply.header('content-security-policy', "frame-ancestors 'self'");
-  // A stamped copy is held in memory: give it back as soon as it has gone out (decision 034).
+  // A stamped copy's memory is given back once it has gone out whole (decision 034).
   const body = file.body;
-  if (Buffer.isBuffer(body)) reply.raw.once('close', () => releaseStampMemory(body.length));
+  reply.raw.once('close', () => releaseStampMemory(body, reply.raw.writableFinished));
   return reply
     .type(file.mimeType)
     .header('content-length', file.sizeBytes)

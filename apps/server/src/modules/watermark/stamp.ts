@@ -4,6 +4,7 @@ import {
   stampDiagonal,
   stampFooter,
 } from '@plinth/domain/watermark';
+import { type SerializedPdf, serializePdf } from './pdf-stream';
 
 /**
  * The stamp on a recipient's copy (decision 034): a light diagonal line across each page (e-mail and
@@ -61,9 +62,11 @@ const clamp = (value: number, min: number, max: number) => Math.min(max, Math.ma
 /**
  * Stamps every page of a PDF and writes the code into its keywords, so a dropped copy is traced
  * even if its text cannot be extracted. The whole file is rewritten (not an incremental update, which
- * a leaker could cut off to get the original back). An encrypted or unreadable PDF throws.
+ * a leaker could cut off to get the original back). An encrypted or unreadable PDF throws. The copy
+ * is written as it is read (pdf-stream.ts) and refers to `bytes`: they must stay as they are until
+ * the copy's stream is done.
  */
-export async function stampPdf(bytes: Uint8Array, stamp: Stamp): Promise<Uint8Array> {
+export async function stampPdf(bytes: Uint8Array, stamp: Stamp): Promise<SerializedPdf> {
   const pdfLib = await import('@cantoo/pdf-lib');
   const { PDFDocument, StandardFonts, degrees, rgb } = pdfLib;
   parseWithoutCopies(pdfLib.PDFParser);
@@ -108,8 +111,9 @@ export async function stampPdf(bytes: Uint8Array, stamp: Stamp): Promise<Uint8Ar
   }
   const keywords = doc.getKeywords();
   doc.setKeywords([...(keywords ? [keywords] : []), `${CODE_KEYWORD_PREFIX}${stamp.code}`]);
-  // Object streams would compress better but cost time on every download; the budget is time.
-  return doc.save({ useObjectStreams: false, objectsPerTick: Number.POSITIVE_INFINITY });
+  // Written without object streams (as doc.save({ useObjectStreams: false }) would): they would
+  // compress better but cost time on every download, and the budget is time.
+  return serializePdf(pdfLib, doc);
 }
 
 const escapeXml = (text: string) =>

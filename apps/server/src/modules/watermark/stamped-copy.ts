@@ -1,16 +1,17 @@
 import type { Readable } from 'node:stream';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { type Stamp, stampImage, stampPdf } from './stamp';
 
 /**
  * A recipient's stamped copy, made while serving (decision 034). The stored file is a stream; a
- * stamp needs the whole file, so it is read into one buffer, stamped, and the stamped bytes are
- * sent. Memory is kept flat (bench/watermark: under 64 MB growth for a 10 MB, 50-page PDF):
+ * stamp needs the whole file, so it is read into one buffer and stamped. Memory is kept flat
+ * (bench/watermark: under 64 MB growth for a 10 MB, 50-page PDF):
  * - at most STAMPS_AT_ONCE copies are made at a time per process; more wait their turn;
- * - the file is read into a buffer kept for the next stamp (no fresh 10 MB per download), and let
- *   go after a minute without stamps (memory at rest, decision 028);
- * - the stamped copy, once sent, is collected at once (releaseStampMemory).
+ * - a stamped PDF is written out as it is sent (pdf-stream.ts): no second 10 MB buffer, and its
+ *   images and fonts go out as views of the file's buffer;
+ * - so the file's buffer is in use until the response has gone out; then (releaseStampMemory) it
+ *   is kept for the next stamp instead of a fresh 10 MB per download, and let go after a minute
+ *   without stamps (memory at rest, decision 028). A response cut short does not give its buffer
+ *   back (the socket may still hold views of it): it is simply collected.
  */
 
 const STAMPS_AT_ONCE = 2;
@@ -22,6 +23,8 @@ let running = 0;
 const waiting: (() => void)[] = [];
 const spare: Buffer[] = [];
 let idleTimer: NodeJS.Timeout | null = null;
+/** The file buffer each stamped PDF's stream is sending views of, until its response is done. */
+const inUse = new WeakMap<object, Buffer>();
 
 async function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   if (running >= STAMPS_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
@@ -72,41 +75,45 @@ export async function readWhole(
   return { bytes: buffer.subarray(0, length), buffer };
 }
 
+/** A stamped copy: a stream (PDF) or the bytes (image), and its exact length. */
+export interface StampedCopy {
+  body: Readable | Buffer;
+  sizeBytes: number;
+}
+
 /** Reads the stored stream and returns the stamped copy; an unreadable file throws UnstampableFileError. */
 export function stampedCopy(
   stream: Readable,
   file: { mimeType: string; sizeBytes: number },
   stamp: Stamp,
-): Promise<Buffer> {
+): Promise<StampedCopy> {
   return oneAtATime(async () => {
     const { bytes, buffer } = await readWhole(stream, takeBuffer(file.sizeBytes));
+    let sending = false;
     try {
       if (file.mimeType === 'application/pdf') {
-        const stamped = await stampPdf(bytes, stamp);
-        return Buffer.from(stamped.buffer, stamped.byteOffset, stamped.byteLength);
+        const pdf = await stampPdf(bytes, stamp);
+        inUse.set(pdf.stream, buffer);
+        sending = true;
+        return { body: pdf.stream, sizeBytes: pdf.sizeBytes };
       }
-      return await stampImage(bytes, file.mimeType, stamp);
+      const image = await stampImage(bytes, file.mimeType, stamp);
+      return { body: image, sizeBytes: image.length };
     } finally {
-      // The stamp is made: nothing refers to the file's bytes any more.
-      giveBack(buffer);
+      // An image's stamp is made (sharp has read the bytes), a PDF's failed: nothing refers to the
+      // file's bytes any more.
+      if (!sending) giveBack(buffer);
     }
   });
 }
 
-// V8 collects finished stamps' copies only when the total of such buffers passes its own threshold,
-// so back-to-back downloads of a 10 MB file would pile up several copies. When the buffers held
-// outside the JavaScript heap pass ARRAY_BUFFERS_LIMIT after a large copy was sent, one collection
-// gives them back (every few 10 MB downloads, not after each). The gc function is the engine's own,
-// reached without starting Node with --expose-gc.
-const LARGE_COPY_BYTES = 1024 * 1024;
-const ARRAY_BUFFERS_LIMIT = 40 * 1024 * 1024;
-let gc: (() => void) | null = null;
-export function releaseStampMemory(sentBytes: number) {
-  if (sentBytes < LARGE_COPY_BYTES) return;
-  if (process.memoryUsage().arrayBuffers < ARRAY_BUFFERS_LIMIT) return;
-  if (!gc) {
-    v8.setFlagsFromString('--expose-gc');
-    gc = vm.runInNewContext('gc') as () => void;
-  }
-  gc();
+/**
+ * Called when a response is done with `body`: if it was a stamped PDF that went out whole, the
+ * file's buffer it was sending views of is free for the next stamp.
+ */
+export function releaseStampMemory(body: object, sentWhole: boolean) {
+  const buffer = inUse.get(body);
+  if (!buffer) return;
+  inUse.delete(body);
+  if (sentWhole) giveBack(buffer);
 }
