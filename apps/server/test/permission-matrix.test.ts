@@ -89,7 +89,9 @@ const recipes: Record<string, Recipe> = {
   'POST /api/document-trace': {
     fresh: freshDownloadCode,
     multipart: ({ values }) =>
-      multipartBody([{ name: 'leaked.pdf', content: Buffer.from(values.copy!, 'base64') }], { fileField: 'file' }),
+      multipartBody([{ name: 'leaked.pdf', content: Buffer.from(values.copy!, 'base64') }], {
+        fileField: 'file',
+      }),
   },
   'POST /api/payments/create-project-payment': {
     fresh: async ({ w }) => ({ ids: { projectId: (await createPayableProject(w.t, w.users.owner)).id } }),

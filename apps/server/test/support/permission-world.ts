@@ -341,7 +341,8 @@ export async function freshDownloadCode({ w }: Cell) {
     method: 'GET',
     url: `/api/documents/${w.ids.documentId}/download`,
   });
-  if (res.statusCode !== 200) throw new Error(`world: stamped download answered ${res.statusCode} ${res.body}`);
+  if (res.statusCode !== 200)
+    throw new Error(`world: stamped download answered ${res.statusCode} ${res.body}`);
   const row = await w.t.database.db
     .selectFrom('document_view')
     .select('code')

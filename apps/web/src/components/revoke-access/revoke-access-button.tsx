@@ -46,6 +46,7 @@ export function RevokeAccessButton({
       <Button
         color="red"
         variant="light"
+        c="red.9"
         size={size}
         leftSection={<IconLockOff aria-hidden size={16} />}
         onClick={() => setOpened(true)}
