@@ -83,6 +83,7 @@ export function TraceLeakedCopy() {
           multiple={false}
           loading={isBusy}
           aria-label="Drop the leaked PDF"
+          inputProps={{ 'aria-label': 'The leaked PDF' }}
         >
           <Group justify="center" gap="xs" mih={60}>
             <IconFileSearch aria-hidden size={22} />

@@ -80,10 +80,13 @@ export async function stampPdf(bytes: Uint8Array, stamp: Stamp): Promise<Seriali
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const footer = toWinAnsi(stampFooter(stamp.recipient, stamp.code, stamp.at));
   const diagonal = toWinAnsi(stampDiagonal(stamp.recipient, stamp.code));
+  // Widths at 1 pt, measured once (widths scale with the size): the same two lines on every page.
+  const footerWidth = font.widthOfTextAtSize(footer, 1);
+  const diagonalWidth = font.widthOfTextAtSize(diagonal, 1);
   for (const page of doc.getPages()) {
     const box = page.getCropBox();
     // The footer fits the page's width: smaller type on a narrow page, never under 5 pt.
-    const footerSize = clamp(((box.width - 48) / font.widthOfTextAtSize(footer, 1)) * 0.98, 5, 8);
+    const footerSize = clamp(((box.width - 48) / footerWidth) * 0.98, 5, 8);
     page.drawText(footer, {
       x: box.x + 24,
       y: box.y + 12,
@@ -95,8 +98,8 @@ export async function stampPdf(bytes: Uint8Array, stamp: Stamp): Promise<Seriali
     // Corner to corner, about two thirds of the diagonal long, centred.
     const angle = Math.atan2(box.height, box.width);
     const length = Math.hypot(box.width, box.height);
-    const size = clamp((length * 0.66) / font.widthOfTextAtSize(diagonal, 1), 10, 48);
-    const width = font.widthOfTextAtSize(diagonal, size);
+    const size = clamp((length * 0.66) / diagonalWidth, 10, 48);
+    const width = diagonalWidth * size;
     const cx = box.x + box.width / 2;
     const cy = box.y + box.height / 2;
     page.drawText(diagonal, {

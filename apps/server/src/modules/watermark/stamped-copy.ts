@@ -1,4 +1,8 @@
+import { ReadStream, read } from 'node:fs';
 import type { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { type Stamp, stampImage, stampPdf } from './stamp';
 
 /**
@@ -23,8 +27,11 @@ let running = 0;
 const waiting: (() => void)[] = [];
 const spare: Buffer[] = [];
 let idleTimer: NodeJS.Timeout | null = null;
-/** The file buffer each stamped PDF's stream is sending views of, until its response is done. */
-const inUse = new WeakMap<object, Buffer>();
+/**
+ * Every stamped copy on its way out, with the file buffer a PDF's stream is sending views of (none
+ * for an image: its stamp is already made).
+ */
+const inUse = new WeakMap<object, Buffer | null>();
 
 async function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   if (running >= STAMPS_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
@@ -35,11 +42,16 @@ async function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   } finally {
     running--;
     waiting.shift()?.();
-    if (running === 0) {
-      idleTimer = setTimeout(() => spare.splice(0), IDLE_RELEASE_MS);
-      idleTimer.unref();
-    }
+    releaseWhenIdle();
   }
+}
+
+/** A minute after the last stamp (or the last buffer given back), the kept buffers are let go. */
+function releaseWhenIdle() {
+  if (running > 0) return;
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => spare.splice(0), IDLE_RELEASE_MS);
+  idleTimer.unref();
 }
 
 /** A buffer of at least `size` bytes: a kept one if it fits, else a new one. */
@@ -51,11 +63,24 @@ function takeBuffer(size: number): Buffer {
 
 function giveBack(buffer: Buffer) {
   if (buffer.length <= KEPT_BUFFER_MAX && spare.length < STAMPS_AT_ONCE) spare.push(buffer);
+  // A copy sent after the last stamp finished gives its buffer back later than the timer started.
+  releaseWhenIdle();
+}
+
+const readAt = promisify(read);
+
+/** A buffer twice as large (or large enough for `needed`), holding the first `length` bytes. */
+function grow(buffer: Buffer, length: number, needed: number): Buffer {
+  const grown = Buffer.allocUnsafe(Math.max(buffer.length * 2, needed));
+  buffer.copy(grown, 0, 0, length);
+  return grown;
 }
 
 /**
  * A stored file read whole into `target` (grown only if the file is larger than its stored size):
- * the bytes read, and the buffer that holds them.
+ * the bytes read, and the buffer that holds them. A local file not yet read from is read straight
+ * into `target` through its descriptor: streamed, it would come in 64 kB chunks, 10 MB of garbage
+ * for a 10 MB file.
  */
 export async function readWhole(
   stream: Readable,
@@ -63,12 +88,29 @@ export async function readWhole(
 ): Promise<{ bytes: Buffer; buffer: Buffer }> {
   let buffer = target;
   let length = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    if (length + chunk.length > buffer.length) {
-      const grown = Buffer.allocUnsafe(Math.max(buffer.length * 2, length + chunk.length));
-      buffer.copy(grown, 0, 0, length);
-      buffer = grown;
+  const fd = stream instanceof ReadStream ? (stream as ReadStream & { fd?: unknown }).fd : null;
+  if (typeof fd === 'number' && (stream as ReadStream).bytesRead === 0) {
+    try {
+      for (;;) {
+        // Full: one more byte says whether the file goes on (it was written to since it was stored).
+        const probe = length === buffer.length;
+        const into = probe ? Buffer.alloc(1) : buffer;
+        const at = probe ? 0 : length;
+        const { bytesRead } = await readAt(fd, into, at, into.length - at, length);
+        if (bytesRead === 0) break;
+        if (probe) {
+          buffer = grow(buffer, length, length + 64 * 1024);
+          buffer[length] = into[0]!;
+        }
+        length += bytesRead;
+      }
+    } finally {
+      stream.destroy();
     }
+    return { bytes: buffer.subarray(0, length), buffer };
+  }
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    if (length + chunk.length > buffer.length) buffer = grow(buffer, length, length + chunk.length);
     chunk.copy(buffer, length);
     length += chunk.length;
   }
@@ -98,6 +140,7 @@ export function stampedCopy(
         return { body: pdf.stream, sizeBytes: pdf.sizeBytes };
       }
       const image = await stampImage(bytes, file.mimeType, stamp);
+      inUse.set(image, null);
       return { body: image, sizeBytes: image.length };
     } finally {
       // An image's stamp is made (sharp has read the bytes), a PDF's failed: nothing refers to the
@@ -107,13 +150,38 @@ export function stampedCopy(
   });
 }
 
+// Reading and stamping a 10 MB PDF makes a few MB of objects that live as long as the response, so
+// V8 moves them to its old generation, which it collects only once that has grown a lot: back-to-back
+// downloads would add about 1 MB each to the process's memory. Once the old generation has grown
+// OLD_GROWTH_BEFORE_GC since the last collection, a sent copy triggers one (some 50-150 ms on a busy
+// machine, every 10 to 20 downloads of a 10 MB PDF; the young generation is left to V8, its garbage
+// is collected cheaply). The gc function is the engine's own, reached without starting Node with
+// --expose-gc.
+const OLD_GROWTH_BEFORE_GC = 12 * 1024 * 1024;
+let oldAfterGc = -1;
+let gc: (() => void) | null = null;
+const oldSpaceUsed = () =>
+  v8.getHeapSpaceStatistics().find((space) => space.space_name === 'old_space')?.space_used_size ?? 0;
+function collectIfGrown() {
+  const used = oldSpaceUsed();
+  if (oldAfterGc < 0 || used < oldAfterGc) oldAfterGc = used;
+  if (used - oldAfterGc < OLD_GROWTH_BEFORE_GC) return;
+  if (!gc) {
+    v8.setFlagsFromString('--expose-gc');
+    gc = vm.runInNewContext('gc') as () => void;
+  }
+  gc();
+  oldAfterGc = oldSpaceUsed();
+}
+
 /**
- * Called when a response is done with `body`: if it was a stamped PDF that went out whole, the
- * file's buffer it was sending views of is free for the next stamp.
+ * Called when a response is done with `body`. If it was a stamped copy: a PDF's file buffer is
+ * free for the next stamp if the copy went out whole, and the heap is collected if it has grown.
  */
 export function releaseStampMemory(body: object, sentWhole: boolean) {
+  if (!inUse.has(body)) return;
   const buffer = inUse.get(body);
-  if (!buffer) return;
   inUse.delete(body);
-  if (sentWhole) giveBack(buffer);
+  if (buffer && sentWhole) giveBack(buffer);
+  collectIfGrown();
 }

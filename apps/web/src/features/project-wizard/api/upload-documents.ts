@@ -11,6 +11,8 @@ export interface UploadDocumentOptions {
   projectId: string;
   documentType: string;
   file: File;
+  /** A PDF funders may only read in the app's viewer, not download (decision 034). */
+  viewOnly?: boolean;
   /** Called as the bytes go out, with a fraction from 0 to 1. */
   onProgress?: (fraction: number) => void;
 }
@@ -23,10 +25,13 @@ export async function uploadDocument({
   projectId,
   documentType,
   file,
+  viewOnly = false,
   onProgress,
 }: UploadDocumentOptions): Promise<UploadDocumentsResponse> {
   const body = new FormData();
   body.append('document_types', JSON.stringify([documentType]));
+  // One flag per file, in file order, as for document_types.
+  body.append('view_only', JSON.stringify([viewOnly]));
   body.append('documents', file, file.name);
   const result = await uploadWithProgress<UploadDocumentsResponse>({
     path: `/projects/${projectId}/documents`,
@@ -48,10 +53,20 @@ export interface FileUploadState {
   error?: string;
 }
 
-export interface PendingDocument {
-  documentType: string;
+/** A file chosen in the documents step, not yet uploaded. */
+export interface PendingFile {
   file: File;
+  /** Only offered for a PDF. */
+  viewOnly: boolean;
 }
+
+export interface PendingDocument extends PendingFile {
+  documentType: string;
+}
+
+/** The chosen files (by document type) as a list to upload. */
+export const pendingDocuments = (pending: Record<string, PendingFile>): PendingDocument[] =>
+  Object.entries(pending).map(([documentType, chosen]) => ({ documentType, ...chosen }));
 
 export interface UploadOutcome {
   uploaded: PendingDocument[];
@@ -89,12 +104,13 @@ export function useUploadDocuments() {
       const queue = [...documents];
       const worker = async () => {
         for (let next = queue.shift(); next; next = queue.shift()) {
-          const { documentType, file } = next;
+          const { documentType, file, viewOnly } = next;
           try {
             await uploadDocument({
               projectId,
               documentType,
               file,
+              viewOnly,
               onProgress: (fraction) => update(documentType, { percent: Math.round(fraction * 100) }),
             });
             update(documentType, { percent: 100, status: 'done' });

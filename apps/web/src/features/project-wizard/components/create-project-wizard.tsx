@@ -7,7 +7,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCreateProject } from '../api/create-project';
-import { useUploadDocuments } from '../api/upload-documents';
+import { type PendingFile, pendingDocuments, useUploadDocuments } from '../api/upload-documents';
 import { readProjectDraft, useProjectDraft } from '../hooks/use-project-draft';
 import { emptyProjectForm, type ProjectFormValues, toProjectFields } from '../utils/project-form-values';
 import { DocumentsStep } from './documents-step';
@@ -29,7 +29,7 @@ export function CreateProjectWizard() {
   const draft = useProjectDraft(form.values);
   const createProject = useCreateProject();
   const { uploads, uploadAll, isUploading } = useUploadDocuments();
-  const [pending, setPending] = useState<Record<string, File>>({});
+  const [pending, setPending] = useState<Record<string, PendingFile>>({});
 
   function saveDraft() {
     const isSaved = draft.saveNow(form.getValues());
@@ -63,7 +63,7 @@ export function CreateProjectWizard() {
       return; // The banner shows the server's message.
     }
     draft.clear();
-    const files = Object.entries(pending).map(([documentType, file]) => ({ documentType, file }));
+    const files = pendingDocuments(pending);
     if (files.length > 0) {
       const outcome = await uploadAll(projectId, files);
       // A moment to see every bar finish before the page changes.

@@ -2,6 +2,7 @@ import {
   Alert,
   Badge,
   Button,
+  Checkbox,
   FileInput,
   Group,
   Paper,
@@ -16,6 +17,7 @@ import {
   documentAccept,
   documentMessages,
   documentTypeLabel,
+  extensionOf,
   isAllowedExtension,
   PROJECT_FILE_MAX_BYTES,
   type ProjectDocument,
@@ -23,13 +25,13 @@ import {
 import { formatDate } from '@plinth/domain/format';
 import { IconCheck, IconFileUpload } from '@tabler/icons-react';
 import { useRequiredDocuments } from '../api/get-required-documents';
-import type { FileUploadState } from '../api/upload-documents';
+import type { FileUploadState, PendingFile } from '../api/upload-documents';
 import { readableDescription } from './form-fields';
 
 interface DocumentsStepProps {
-  /** The file chosen for each document type, not yet uploaded. */
-  pending: Record<string, File>;
-  onPendingChange: (pending: Record<string, File>) => void;
+  /** The file chosen for each document type (and whether it is view only), not yet uploaded. */
+  pending: Record<string, PendingFile>;
+  onPendingChange: (pending: Record<string, PendingFile>) => void;
   /** Upload progress by document type, once uploading has started. */
   uploads: Record<string, FileUploadState>;
   /** Documents already stored (edit wizard); undefined on create. */
@@ -41,6 +43,7 @@ interface DocumentsStepProps {
 /**
  * Step 4: one file picker per required document, with its description. Files are checked here
  * for size and type (the server checks again, by content too) and sent after the project is saved.
+ * A PDF can be marked 'View only' here already (decision 034), or later on the documents tab.
  */
 export function DocumentsStep({
   pending,
@@ -75,9 +78,14 @@ export function DocumentsStep({
       });
       return;
     }
-    // One pending file per type: a new choice replaces the old one.
-    next[documentType] = file;
+    // One pending file per type: a new choice replaces the old one (and its view-only mark).
+    next[documentType] = { file, viewOnly: false };
     onPendingChange(next);
+  }
+
+  function markViewOnly(documentType: string, viewOnly: boolean) {
+    const chosen = pending[documentType];
+    if (chosen) onPendingChange({ ...pending, [documentType]: { ...chosen, viewOnly } });
   }
 
   if (required.isPending)
@@ -122,11 +130,12 @@ export function DocumentsStep({
           key={type}
           type={type}
           description={descriptions[type]}
-          file={pending[type] ?? null}
+          chosen={pending[type] ?? null}
           stored={storedByType.get(type)}
           upload={uploads[type]}
           disabled={disabled}
           onChoose={(file) => choose(type, file)}
+          onViewOnly={(viewOnly) => markViewOnly(type, viewOnly)}
         />
       ))}
       {isExistingLoading && <Skeleton h={48} />}
@@ -154,17 +163,30 @@ const readableFileInput = {
   placeholder: { color: 'var(--mantine-color-gray-7)' },
 };
 
+/** Only a PDF can be view only (the server refuses the mark on any other file). */
+const isPdf = (file: File) => file.type === 'application/pdf' || extensionOf(file.name) === 'pdf';
+
 interface DocumentSlotProps {
   type: string;
   description: string | undefined;
-  file: File | null;
+  chosen: PendingFile | null;
   stored: ProjectDocument | undefined;
   upload: FileUploadState | undefined;
   disabled: boolean;
   onChoose: (file: File | null) => void;
+  onViewOnly: (viewOnly: boolean) => void;
 }
 
-function DocumentSlot({ type, description, file, stored, upload, disabled, onChoose }: DocumentSlotProps) {
+function DocumentSlot({
+  type,
+  description,
+  chosen,
+  stored,
+  upload,
+  disabled,
+  onChoose,
+  onViewOnly,
+}: DocumentSlotProps) {
   const label = documentTypeLabel(type);
   return (
     <Paper withBorder radius="md" p="md">
@@ -178,9 +200,19 @@ function DocumentSlot({ type, description, file, stored, upload, disabled, onCho
           clearable
           disabled={disabled}
           leftSection={<IconFileUpload size={18} aria-hidden />}
-          value={file}
+          value={chosen?.file ?? null}
           onChange={onChoose}
         />
+        {chosen && isPdf(chosen.file) && (
+          <Checkbox
+            size="xs"
+            label="View only (funders read it in Plinth, no download)"
+            aria-label={`${label}: view only (funders read it in Plinth, no download)`}
+            checked={chosen.viewOnly}
+            disabled={disabled}
+            onChange={(event) => onViewOnly(event.currentTarget.checked)}
+          />
+        )}
         {stored && (
           <Group gap="xs" wrap="nowrap">
             <Badge

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useResubmitProject } from '../api/resubmit-project';
 import { useUpdateProject } from '../api/update-project';
-import { useUploadDocuments } from '../api/upload-documents';
+import { type PendingFile, pendingDocuments, useUploadDocuments } from '../api/upload-documents';
 import { formValuesFromProject, type ProjectFormValues, toProjectFields } from '../utils/project-form-values';
 import { DocumentsStep } from './documents-step';
 import { ProjectWizard } from './project-wizard';
@@ -41,7 +41,7 @@ export function EditProjectWizard({ project, isResubmitRequested, documents }: E
   const updateProject = useUpdateProject();
   const resubmitProject = useResubmitProject();
   const { uploads, uploadAll, isUploading } = useUploadDocuments();
-  const [pending, setPending] = useState<Record<string, File>>({});
+  const [pending, setPending] = useState<Record<string, PendingFile>>({});
   const [isDone, setIsDone] = useState(false);
 
   const isRejected = project.submission_status === 'rejected';
@@ -53,7 +53,7 @@ export function EditProjectWizard({ project, isResubmitRequested, documents }: E
     } catch {
       return; // The banner shows the server's message.
     }
-    const files = Object.entries(pending).map(([documentType, file]) => ({ documentType, file }));
+    const files = pendingDocuments(pending);
     if (files.length > 0) {
       const outcome = await uploadAll(project.id, files);
       for (const failure of outcome.failed)
