@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProvider } from '../adapters/payments/payment-provider';
 import type { Db } from '../db/database';
 import { expireSubscriptions } from '../modules/subscriptions/subscriptions.service';
+import { createMinuteJob, type MinuteJob } from './minute-job';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -14,15 +15,11 @@ const DAY = 24 * 60 * MINUTE;
  */
 export const renewalGraceMs = (provider: PaymentProvider['name']) => (provider === 'stripe' ? 3 * DAY : 0);
 
-export interface SubscriptionExpiryJob {
-  /**
-   * Renews what the provider renews here (the sandbox), then ends every subscription whose period
-   * is over; returns how many ended. Tests call this directly.
-   */
-  runOnce(now?: Date): Promise<number>;
-  start(intervalMs?: number): void;
-  stop(): Promise<void>;
-}
+/**
+ * runOnce renews what the provider renews here (the sandbox), then ends every subscription whose
+ * period is over; it returns how many ended.
+ */
+export type SubscriptionExpiryJob = MinuteJob<number>;
 
 /**
  * Every minute: first the renewals the provider leaves to us (`renew`: the sandbox charges the next
@@ -37,42 +34,14 @@ export function createSubscriptionExpiryJob(deps: {
   log: FastifyBaseLogger;
   renew: (now: Date) => Promise<number>;
 }): SubscriptionExpiryJob {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-
-  const runOnce = async (now = new Date()) => {
-    const renewed = await deps.renew(now);
-    if (renewed > 0) deps.log.info({ count: renewed }, 'subscriptions renewed');
-    return expireSubscriptions({ db: deps.db, renewalGraceMs: renewalGraceMs(deps.provider) }, now);
-  };
-
-  const tick = async () => {
-    if (running) return;
-    running = runOnce()
-      .then((count) => {
-        if (count > 0) deps.log.info({ count }, 'subscriptions expired');
-        return count;
-      })
-      .catch((error) => {
-        deps.log.error({ err: error }, 'subscription expiry failed');
-        return 0;
-      });
-    await running;
-    running = undefined;
-  };
-
-  return {
-    runOnce,
-    start(intervalMs = MINUTE) {
-      timer ??= setInterval(tick, intervalMs);
-      timer.unref();
-      // Once at start-up too, so a restart does not leave ended subscriptions active for a minute.
-      void tick();
+  return createMinuteJob({
+    run: async (now) => {
+      const renewed = await deps.renew(now);
+      if (renewed > 0) deps.log.info({ count: renewed }, 'subscriptions renewed');
+      return expireSubscriptions({ db: deps.db, renewalGraceMs: renewalGraceMs(deps.provider) }, now);
     },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+    log: deps.log,
+    describe: (count) => (count > 0 ? { fields: { count }, message: 'subscriptions expired' } : undefined),
+    failureMessage: 'subscription expiry failed',
+  });
 }
