@@ -3,6 +3,7 @@ import { documentTypeLabel } from './documents';
 import { formatAud, formatRate } from './format';
 import { type AccessStatus, accessStatuses } from './marketplace';
 import { type ProposalStatus, proposalStatuses, proposalStatusLabels, sydneyDate } from './proposals';
+import { undertakingSignature } from './undertaking';
 
 /**
  * The developer's data-room report (issue 19, docs/decisions/036-data-room-report.md): per funder
@@ -58,14 +59,8 @@ export const dataRoomReportFunder = z.object({
   email: z.string().nullable(),
   access_status: z.enum(accessStatuses),
   requested_at: z.string(),
-  undertaking: z
-    .object({
-      full_name: z.string(),
-      company_name: z.string().nullable(),
-      version: z.number(),
-      accepted_at: z.string(),
-    })
-    .nullable(),
+  /** The signature given with this request, as the request shows it, without the text's digest. */
+  undertaking: undertakingSignature.omit({ text_sha256: true }).nullable(),
   /** Documents the funder opened, the most recently opened first. */
   documents: z.array(dataRoomReportDocument),
   /** The funder's quotes, newest first. */
