@@ -433,6 +433,20 @@ export interface AiMessageTable {
   created_at: Timestamp;
 }
 
+/** The first answer to an unsafe request sent with an Idempotency-Key (migration 20261128000000). */
+export interface IdempotencyKeyTable {
+  caller: string;
+  key: string;
+  method: string;
+  path: string;
+  body_sha256: string;
+  status_code: number;
+  content_type: string | null;
+  response_body: string;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -462,6 +476,7 @@ export interface Database {
   system_setting: SystemSettingTable;
   ai_session: AiSessionTable;
   ai_message: AiMessageTable;
+  idempotency_key: IdempotencyKeyTable;
 }
 
 export type User = Selectable<UserTable>;

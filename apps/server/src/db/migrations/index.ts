@@ -15,6 +15,7 @@ import * as marketChanges from './20261126100000_market_changes';
 import * as funderChanges from './20261126200000_funder_changes';
 import * as confidentialDocuments from './20261127000000_confidential_documents';
 import * as averageFloorTen from './20261127000500_average_floor_ten';
+import * as idempotencyKeys from './20261128000000_idempotency_keys';
 
 export const migrations = {
   '20261122000000_auth_and_profile': authAndProfile,
@@ -34,4 +35,5 @@ export const migrations = {
   '20261126200000_funder_changes': funderChanges,
   '20261127000000_confidential_documents': confidentialDocuments,
   '20261127000500_average_floor_ten': averageFloorTen,
+  '20261128000000_idempotency_keys': idempotencyKeys,
 };
