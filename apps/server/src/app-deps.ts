@@ -7,6 +7,7 @@ import type { Guards } from './auth/guards';
 import type { Config } from './config';
 import type { DatabaseHandle, Db } from './db/database';
 import type { AccessExpiryJob } from './jobs/access-expiry';
+import type { IdempotencyCleanupJob } from './jobs/idempotency-cleanup';
 import type { OutboxWorker } from './jobs/outbox-worker';
 import type { SubscriptionExpiryJob } from './jobs/subscription-expiry';
 
@@ -35,5 +36,6 @@ declare module 'fastify' {
     outbox: OutboxWorker;
     subscriptionExpiry: SubscriptionExpiryJob;
     accessExpiry: AccessExpiryJob;
+    idempotencyCleanup: IdempotencyCleanupJob;
   }
 }

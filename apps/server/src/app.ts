@@ -21,6 +21,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerErrorHandler } from './errors';
 import { createAccessExpiryJob } from './jobs/access-expiry';
+import { createIdempotencyCleanupJob } from './jobs/idempotency-cleanup';
 import { createOutboxWorker } from './jobs/outbox-worker';
 import { createSubscriptionExpiryJob } from './jobs/subscription-expiry';
 import { accessRequestsRoutes } from './modules/access-requests/access-requests.routes';
@@ -40,6 +41,7 @@ import { documentsRoutes } from './modules/documents/documents.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { geocodeRoutes } from './modules/geocode/geocode.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { idempotencyPlugin } from './modules/idempotency/idempotency.plugin';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -110,6 +112,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     createAccessExpiryJob({ run: (now) => runAccessExpiry(deps, now), log: app.log }),
   );
   app.addHook('onClose', () => app.accessExpiry.stop());
+  app.decorate('idempotencyCleanup', createIdempotencyCleanupJob({ db: database.db, log: app.log }));
+  app.addHook('onClose', () => app.idempotencyCleanup.stop());
   // Read caches must hear other server processes' writes to the same PostgreSQL.
   const stopWatchingChanges = await database.watchRemoteChanges({
     onError: (error) =>
@@ -177,6 +181,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  // Before every route: its hooks must see each of them (Idempotency-Key, decision 037).
+  await app.register(idempotencyPlugin, { db: database.db });
   await app.register(authRoutes, { auth, config });
   await app.register(usersRoutes, deps);
   await app.register(healthRoutes, deps);

@@ -15,6 +15,10 @@ export const errorStatus = {
   UNDERTAKING_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  // Idempotency keys (docs/decisions/037-idempotency-keys.md): the first request with the key still
+  // runs; the key was used for a different request.
+  IDEMPOTENCY_KEY_IN_USE: 409,
+  IDEMPOTENCY_KEY_REUSED: 422,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

@@ -3,10 +3,11 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { type Dialect, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import type { Client, Pool } from 'pg';
 import { CHANGES_CHANNEL, ChangeTracker, trackChanges } from './change-tracker';
 import { statementNameOf } from './prepared';
+import { type RequestTransaction, type RequestTransactions, requestTransactions } from './request-transaction';
 import type { Database } from './types';
 
 export type Db = Kysely<Database>;
@@ -66,6 +67,24 @@ export function changesOf(db: Db): ChangeTracker {
   return tracker;
 }
 
+/** Likewise how to begin a request transaction on `db` (db/request-transaction.ts, decision 037). */
+const scopes = new WeakMap<Db, RequestTransactions>();
+
+export function beginRequestTransaction(db: Db): RequestTransaction {
+  const found = scopes.get(db);
+  if (!found) throw new Error('This Kysely instance was not opened by openDatabase');
+  return found.begin();
+}
+
+/** A Kysely instance whose statements are tracked for the read caches and can join request transactions. */
+function openKysely(dialect: Dialect, changes: ChangeTracker): Db {
+  const scoped = requestTransactions(trackChanges(dialect, changes));
+  const db = new Kysely<Database>({ dialect: scoped.dialect });
+  trackers.set(db, changes);
+  scopes.set(db, scoped);
+  return db;
+}
+
 const channelName = /^[a-z_][a-z0-9_]{0,62}$/;
 const checkChannel = (channel: string) => {
   if (!channelName.test(channel)) throw new Error(`Invalid LISTEN channel name: ${channel}`);
@@ -95,8 +114,7 @@ export async function openDatabase(
   if (target.kind === 'postgres') return openPostgres(target.url, target.schema, changes);
   const pglite =
     target.kind === 'memory' ? await createPglite(undefined) : await openPgliteDir(target.dataDir);
-  const db = new Kysely<Database>({ dialect: trackChanges(new PGliteDialect({ pglite }), changes) });
-  trackers.set(db, changes);
+  const db = openKysely(new PGliteDialect({ pglite }), changes);
   const listen: DatabaseHandle['listen'] = async (channel, onPayload) => {
     checkChannel(channel);
     const unlisten = await pglite.listen(channel, onPayload);
@@ -228,8 +246,7 @@ async function openPostgres(
     options: ['-c jit=off', ...(schema ? [`-c search_path="${schema}",public`] : [])].join(' '),
   });
   pool.on('connect', nameRegisteredStatements);
-  const db = new Kysely<Database>({ dialect: trackChanges(new PostgresDialect({ pool }), changes) });
-  trackers.set(db, changes);
+  const db = openKysely(new PostgresDialect({ pool }), changes);
   const listen: DatabaseHandle['listen'] = (channel, onPayload, options) =>
     listenOnPostgres(url, channel, onPayload, options);
   listeners.set(db, listen);

@@ -442,8 +442,8 @@ export interface IdempotencyKeyTable {
   body_sha256: string;
   status_code: number;
   content_type: string | null;
-  response_body: string;
-  created_at: Generated<Timestamp>;
+  response_body: Uint8Array;
+  created_at: Timestamp;
   expires_at: Timestamp;
 }
 

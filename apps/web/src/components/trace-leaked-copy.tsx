@@ -5,12 +5,17 @@ import type { DocumentTraceResponse } from '@plinth/domain/watermark';
 import { IconFileSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError, api } from '../lib/api-client';
+import { idempotentFetch } from '../lib/idempotent-fetch';
 
 /** POST /document-trace with the dropped PDF (multipart), answered like the code look-up. */
 async function traceFile(file: File): Promise<DocumentTraceResponse> {
   const form = new FormData();
   form.append('file', file);
-  const res = await fetch('/api/document-trace', { method: 'POST', credentials: 'same-origin', body: form });
+  const res = await idempotentFetch('/api/document-trace', {
+    method: 'POST',
+    credentials: 'same-origin',
+    body: form,
+  });
   const text = await res.text();
   if (!res.ok) {
     let message = `HTTP ${res.status}`;

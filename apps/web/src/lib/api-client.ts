@@ -1,4 +1,5 @@
 import { errorTextFrom } from '@plinth/domain/format';
+import { idempotentFetch } from './idempotent-fetch';
 
 /** An API failure with the text the spec says to show (server error field, short text, or HTTP status). */
 export class ApiError extends Error {
@@ -11,9 +12,13 @@ export class ApiError extends Error {
   }
 }
 
-/** JSON calls to our own API; the session travels in the HttpOnly cookie (same origin). */
+/**
+ * JSON calls to our own API; the session travels in the HttpOnly cookie (same origin). Each call of
+ * a POST, PUT, PATCH or DELETE is one action with its own Idempotency-Key, retried with that key when
+ * the answer is lost (idempotent-fetch.ts).
+ */
 export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`/api${path}`, {
+  const response = await idempotentFetch(`/api${path}`, {
     method: init.method ?? 'GET',
     credentials: 'same-origin',
     headers: init.body === undefined ? undefined : { 'content-type': 'application/json' },

@@ -17,7 +17,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('body_sha256', 'text', (c) => c.notNull())
     .addColumn('status_code', 'integer', (c) => c.notNull())
     .addColumn('content_type', 'text')
-    .addColumn('response_body', 'text', (c) => c.notNull())
+    .addColumn('response_body', 'bytea', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
     .addPrimaryKeyConstraint('idempotency_key_pk', ['caller', 'key'])

@@ -110,7 +110,8 @@ export const aiChatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.post(
     '/api/ai-chat/sessions/:id/messages/stream',
     {
-      config: perPerson,
+      // Streamed to the socket, so its answer cannot be stored for a replay (decision 037).
+      config: { ...perPerson, idempotency: false },
       schema: {
         tags,
         summary:

@@ -1,0 +1,214 @@
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { beginRequestTransaction, type Db } from '../../db/database';
+import { type RequestTransaction, runInRequestTransaction } from '../../db/request-transaction';
+import { AppError } from '../../errors';
+import * as keys from './idempotency.repository';
+
+/**
+ * Idempotency keys (issue 20 item 1; docs/decisions/037-idempotency-keys.md), as Stripe's API and
+ * the IETF draft "The Idempotency-Key HTTP Header Field" have them: every POST, PUT, PATCH and
+ * DELETE under /api may carry `Idempotency-Key` (1–255 characters); a retry with the same key gets
+ * the first answer again, with `Idempotent-Replayed: true`, instead of acting twice.
+ *
+ * The request runs in one transaction (db/request-transaction.ts) that also stores its answer, so
+ * the effect and the stored answer commit together or not at all: a server killed after the effect
+ * leaves neither, and the retry acts once. A 5xx answer is rolled back and not stored (the retry
+ * acts afresh, which is safe because nothing was kept). Refusals before the handler (the session
+ * and role guards, schema validation, a malformed key) store nothing.
+ */
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Better Auth's routes and the payment provider's webhook (which deduplicates its event ids) have their own rules. */
+const OWN_RULES = [/^\/api\/auth\//, /^\/api\/payments\/webhook$/];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * false for a route whose reply is streamed to the socket (reply.hijack()): its answer cannot
+     * be stored and replayed, so it does not take keys (decision 037).
+     */
+    idempotency?: false;
+  }
+  interface FastifyRequest {
+    idempotency: {
+      scope: RequestTransaction;
+      caller: string;
+      key: string;
+      fingerprint: keys.Fingerprint;
+    } | null;
+  }
+}
+
+const invalidKey = (message: string) =>
+  new AppError('VALIDATION_FAILED', message, [{ field: 'Idempotency-Key', message }]);
+
+/** The key, null without one; a malformed key is refused before anything runs. */
+function readKey(request: FastifyRequest): string | null {
+  const raw = request.headers[IDEMPOTENCY_HEADER];
+  if (raw === undefined) return null;
+  if (Array.isArray(raw)) throw invalidKey('Send one Idempotency-Key header, not several');
+  if (raw.length < 1 || raw.length > 255) throw invalidKey('Idempotency-Key must be 1 to 255 characters');
+  return raw;
+}
+
+/** Who the key belongs to: the signed-in user, else the session cookie, else the client's address. */
+function callerOf(request: FastifyRequest): string {
+  if (request.viewer) return `user:${request.viewer.id}`;
+  const { cookie, authorization } = request.headers;
+  if (cookie || authorization) {
+    const digest = createHash('sha256')
+      .update(cookie ?? '')
+      .update('\n')
+      .update(authorization ?? '')
+      .digest('base64url');
+    return `session:${digest}`;
+  }
+  return `client:${request.ip}`;
+}
+
+/**
+ * What makes two requests "the same": method, path with query and the body's SHA-256. A JSON body
+ * is hashed as the schema read it (key order and unknown keys do not matter). A multipart upload
+ * is hashed by its length: a browser draws a new boundary on every send, so the bytes of a retried
+ * upload differ while the files are the same.
+ */
+function fingerprintOf(request: FastifyRequest): keys.Fingerprint {
+  const body = /^multipart\//i.test(request.headers['content-type'] ?? '')
+    ? `multipart:${request.headers['content-length'] ?? ''}`
+    : JSON.stringify(request.body ?? null);
+  return {
+    method: request.method,
+    path: request.url,
+    bodySha256: createHash('sha256').update(body).digest('hex'),
+  };
+}
+
+function appliesTo(request: FastifyRequest): boolean {
+  if (!UNSAFE_METHODS.has(request.method)) return false;
+  const route = request.routeOptions.url;
+  if (!route?.startsWith('/api/') || OWN_RULES.some((rule) => rule.test(route))) return false;
+  return request.routeOptions.config.idempotency !== false;
+}
+
+function replay(reply: FastifyReply, stored: keys.StoredAnswer) {
+  reply.code(stored.status_code).header(REPLAYED_HEADER, 'true');
+  if (stored.content_type) reply.header('content-type', stored.content_type);
+  return reply.send(Buffer.from(stored.response_body));
+}
+
+async function readWhole(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+const toBuffer = async (payload: unknown): Promise<Buffer> => {
+  if (payload === null || payload === undefined) return Buffer.alloc(0);
+  if (typeof payload === 'string') return Buffer.from(payload);
+  if (Buffer.isBuffer(payload)) return payload;
+  return readWhole(payload as Readable);
+};
+
+export const idempotencyPlugin = fp<{ db: Db }>(
+  async (app, { db }) => {
+    app.decorateRequest('idempotency', null);
+
+    // Callback style: the rest of the request (handler, serialisation, onSend) must run inside the
+    // request transaction's async context, which only `run(scope, done)` can give it.
+    const begin: preHandlerHookHandler = (request, reply, done) => {
+      if (!appliesTo(request)) return done();
+      let key: string | null;
+      try {
+        key = readKey(request);
+      } catch (error) {
+        return done(error as Error);
+      }
+      if (key === null) return done();
+      const caller = callerOf(request);
+      const fingerprint = fingerprintOf(request);
+      const scope = beginRequestTransaction(db);
+      runInRequestTransaction(scope, async () => {
+        try {
+          const found = await keys.claim(db, { caller, key });
+          if (found.kind === 'busy') {
+            await scope.rollback();
+            return done(
+              new AppError(
+                'IDEMPOTENCY_KEY_IN_USE',
+                'A request with this Idempotency-Key is still being processed; retry shortly',
+              ),
+            );
+          }
+          if (found.kind === 'answered') {
+            await scope.rollback();
+            if (!keys.sameRequest(found.answer, fingerprint)) {
+              return done(
+                new AppError(
+                  'IDEMPOTENCY_KEY_REUSED',
+                  'This Idempotency-Key was already used for a different request',
+                ),
+              );
+            }
+            replay(reply, found.answer);
+            return;
+          }
+          request.idempotency = { scope, caller, key, fingerprint };
+          done();
+        } catch (error) {
+          await scope.rollback().catch(() => {});
+          done(error as Error);
+        }
+      });
+    };
+    app.addHook('preHandler', begin);
+
+    // The answer is stored and the transaction committed before a byte of it is sent: a client
+    // never hears of an effect that was not kept.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const pending = request.idempotency;
+      if (!pending) return payload;
+      request.idempotency = null;
+      const body = await toBuffer(payload);
+      const status = reply.statusCode;
+      if (status >= 500) {
+        await pending.scope.rollback();
+        return body;
+      }
+      try {
+        await runInRequestTransaction(pending.scope, () =>
+          keys.store(db, {
+            caller: pending.caller,
+            key: pending.key,
+            fingerprint: pending.fingerprint,
+            statusCode: status,
+            contentType: (reply.getHeader('content-type') as string | undefined) ?? null,
+            body,
+          }),
+        );
+        await pending.scope.commit();
+        return body;
+      } catch (error) {
+        await pending.scope.rollback().catch(() => {});
+        request.log.error({ err: error }, 'idempotent request could not commit');
+        reply.code(500).type('application/json');
+        return JSON.stringify({ error: 'Internal server error', code: 'INTERNAL' });
+      }
+    });
+
+    // A request that ended without passing onSend gives its transaction back. A client that goes
+    // away mid-request does not end it: the handler finishes and commits, and the client's retry
+    // gets the stored answer.
+    app.addHook('onResponse', async (request) => {
+      const pending = request.idempotency;
+      if (!pending) return;
+      request.idempotency = null;
+      await pending.scope.rollback();
+    });
+  },
+  { name: 'idempotency' },
+);
