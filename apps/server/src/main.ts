@@ -44,6 +44,7 @@ async function main() {
   app.outbox.start();
   app.subscriptionExpiry.start();
   app.accessExpiry.start();
+  app.idempotencyCleanup.start();
   process.stdout.write(
     `\nPlinth is running at ${config.BASE_URL}  (API docs: ${config.BASE_URL}/api/docs)\n`,
   );
