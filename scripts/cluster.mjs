@@ -68,8 +68,9 @@ backend api
   balance roundrobin
   option httpchk GET /api/health
   http-check expect status 200
-  # Only reads are re-sent after the server took the request and died; a write could have committed.
-  http-request disable-l7-retry unless METH_GET
+  # Only reads, and writes with an Idempotency-Key (which the server answers once: decision 037),
+  # are re-sent after the server took the request and died; another write could have committed.
+  http-request disable-l7-retry if !METH_GET !{ req.hdr(idempotency-key) -m found }
   # Which instance answered: lets the cluster test show that no session is tied to one instance.
   http-response set-header x-served-by %[srv_name]
   default-server check inter 500 fastinter 250 downinter 1s fall 2 rise 2
@@ -180,6 +181,22 @@ export async function startCluster(options = {}) {
       if (!instance) throw new Error(`no instance ${name}`);
       instance.process.kill(signal);
     },
+    /** Starts a killed instance again, as it was, and waits until HAProxy sends it requests (nothing if it runs). */
+    async restart(name) {
+      const instance = cluster.instances.find((i) => i.name === name);
+      if (!instance) throw new Error(`no instance ${name}`);
+      const running = instance.process.exitCode === null && instance.process.signalCode === null;
+      if (running && !instance.process.killed) return;
+      if (running) await new Promise((resolve) => instance.process.once('exit', resolve));
+      instance.process = instance.spawn();
+      await waitForHealth(instance.url, instance.process);
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        if ((await cluster.serverStatus())[name] === 'UP') return;
+        if (Date.now() > deadline) throw new Error(`haproxy: ${name} not UP again`);
+        await sleep(50);
+      }
+    },
     async stop() {
       for (const stop of stops.reverse()) {
         try {
@@ -247,13 +264,23 @@ export async function startCluster(options = {}) {
       };
       const args = ['--enable-source-maps', join(root, 'apps/server/dist/main.js')];
       if (options.seedDemo && i === 0) args.push('--seed-demo');
-      const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-      capture(child, name, { echo, lines });
-      const instance = { name, port: instancePort, url: `http://127.0.0.1:${instancePort}`, process: child };
+      const spawnServer = () => {
+        const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+        capture(child, name, { echo, lines });
+        return child;
+      };
+      const instance = {
+        name,
+        port: instancePort,
+        url: `http://127.0.0.1:${instancePort}`,
+        process: spawnServer(),
+        spawn: spawnServer,
+      };
       cluster.instances.push(instance);
-      stops.push(() => stopProcess(child));
+      // The instance's process as it is when the cluster stops (restart replaces it).
+      stops.push(() => stopProcess(instance.process));
       // The first instance migrates the schema; the others start on a migrated one.
-      await waitForHealth(instance.url, child);
+      await waitForHealth(instance.url, instance.process);
     }
 
     const config = join(dir, 'haproxy.cfg');

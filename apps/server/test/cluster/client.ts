@@ -30,6 +30,8 @@ export interface Cluster {
   s3: { endpoint: string; bucket: string };
   serverStatus(): Promise<Record<string, string>>;
   kill(name: string, signal?: NodeJS.Signals): void;
+  /** Starts a killed instance again and waits until HAProxy sends it requests. */
+  restart(name: string): Promise<void>;
   stop(): Promise<void>;
 }
 

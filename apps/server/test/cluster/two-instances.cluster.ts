@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -64,8 +64,41 @@ const sha256 = (bytes: Buffer | ArrayBuffer) =>
     .update(Buffer.from(bytes as ArrayBuffer))
     .digest('hex');
 
-const postMessage = (base: string, user: User, accessRequestId: string, message: string) =>
-  call(base, origin, user, `/api/access-requests/${accessRequestId}/messages`, { json: { message } });
+const postMessage = (base: string, user: User, accessRequestId: string, message: string, key?: string) =>
+  call(base, origin, user, `/api/access-requests/${accessRequestId}/messages`, {
+    json: { message },
+    headers: key ? { 'idempotency-key': key } : {},
+  });
+
+/** What one attempt of a write came to: its status, or the network error that lost its answer. */
+interface Attempt {
+  status: number | null;
+  replayed: boolean;
+  error?: string;
+}
+
+const lostAnswer = (a: Attempt) => a.status === null || a.status >= 500 || a.status === 409; // 409: the first attempt still runs
+
+/**
+ * A write as the web app sends it (lib/idempotent-fetch.ts): one Idempotency-Key for the action,
+ * and a lost answer (network error, 5xx, 409 in use) sent again with the same key, with back-off.
+ */
+async function keyedWrite(base: string, user: User, accessRequestId: string, text: string) {
+  const key = randomUUID();
+  const attempts: Attempt[] = [];
+  for (let n = 0; n < 6; n++) {
+    if (n > 0) await new Promise((r) => setTimeout(r, 100 * 2 ** n));
+    try {
+      const res = await postMessage(base, user, accessRequestId, text, key);
+      await res.arrayBuffer();
+      attempts.push({ status: res.status, replayed: res.headers.get('idempotent-replayed') === 'true' });
+    } catch (error) {
+      attempts.push({ status: null, replayed: false, error: String((error as Error).cause ?? error) });
+    }
+    if (!lostAnswer(attempts.at(-1)!)) break;
+  }
+  return attempts;
+}
 
 describe('two instances behind HAProxy', () => {
   it('a funder on instance A and a developer on instance B see each other’s messages live, and through the balancer', async () => {
@@ -254,7 +287,7 @@ describe('two instances behind HAProxy', () => {
     );
   });
 
-  it('instance A killed with SIGKILL under load: after HAProxy notices, no 5xx, and no write lost', async () => {
+  it('instance A killed with SIGKILL under load: after HAProxy notices, no 5xx, no write lost, none stored twice', async () => {
     const funder = await signUp(cluster.url, origin, 'funder');
     const developer = await signUp(cluster.url, origin, 'borrower');
     const accessRequestId = await makeConversation(db, funder, developer);
@@ -270,22 +303,20 @@ describe('two instances behind HAProxy', () => {
     let killedAt = 0;
     let downAt = 0;
 
-    async function attempt(write: boolean, user: User, text: string): Promise<Outcome> {
+    async function read(user: User): Promise<Outcome> {
       const start = Date.now();
       try {
-        const res = write
-          ? await postMessage(cluster.url, user, accessRequestId, text)
-          : await call(
-              cluster.url,
-              origin,
-              user,
-              `/api/access-requests/${accessRequestId}/messages?limit=20`,
-            );
+        const res = await call(
+          cluster.url,
+          origin,
+          user,
+          `/api/access-requests/${accessRequestId}/messages?limit=20`,
+        );
         await res.arrayBuffer();
-        return { write, start, end: Date.now(), status: res.status };
+        return { write: false, start, end: Date.now(), status: res.status };
       } catch (error) {
         return {
-          write,
+          write: false,
           start,
           end: Date.now(),
           status: null,
@@ -297,20 +328,19 @@ describe('two instances behind HAProxy', () => {
     async function client(n: number) {
       const user = n % 2 ? developer : funder;
       for (let seq = 0; Date.now() - t0 < runMs; seq++) {
-        const write = seq % 2 === 0;
-        const text = `load c${n} #${seq}`;
-        if (write) attempted.add(text);
-        const outcome = await attempt(write, user, text);
-        outcomes.push(outcome);
-        const failed = outcome.status === null || outcome.status >= 500;
-        if (write && !failed && outcome.status === 201) acknowledged.add(text);
-        if (write && failed) {
-          // A write whose answer was lost: the client waits a moment and sends it once more.
-          await new Promise((r) => setTimeout(r, 200));
-          const again = await attempt(true, user, text);
-          retried.push({ text, status: again.status ?? again.error ?? null });
-          if (again.status === 201) acknowledged.add(text);
+        if (seq % 2 === 1) {
+          outcomes.push(await read(user));
+          continue;
         }
+        const text = `load c${n} #${seq}`;
+        attempted.add(text);
+        const start = Date.now();
+        const attempts = await keyedWrite(cluster.url, user, accessRequestId, text);
+        const [first, ...again] = attempts;
+        outcomes.push({ write: true, start, end: Date.now(), status: first!.status, error: first!.error });
+        // A write whose answer was lost was sent again with its key, as the web app does.
+        if (again.length) retried.push({ text, status: again.at(-1)!.status ?? again.at(-1)!.error ?? null });
+        if (attempts.at(-1)!.status === 201) acknowledged.add(text);
       }
     }
 
@@ -375,8 +405,68 @@ describe('two instances behind HAProxy', () => {
     expect(figures.failedAfterNoticed).toBe(0);
     expect(lostAcknowledged).toEqual([]);
     expect(lost).toEqual([]);
-    // A second copy can only come from a retried write whose first answer was lost.
-    expect(duplicated.filter((t) => !retried.some((r) => r.text === t))).toEqual([]);
+    // Retried with their keys, writes whose first answer was lost are stored once (decision 037).
+    expect(duplicated).toEqual([]);
     expect(await cluster.serverStatus()).toMatchObject({ a: expect.stringMatching(/^DOWN/), b: 'UP' });
+  });
+
+  it('ten SIGKILLs under keyed writes retried as the web app retries: none stored twice, no acknowledged write lost', async () => {
+    const funder = await signUp(cluster.url, origin, 'funder');
+    const developer = await signUp(cluster.url, origin, 'borrower');
+    const accessRequestId = await makeConversation(db, funder, developer);
+    const runs = 10;
+    const clients = 12;
+    const attempted = new Set<string>();
+    const acknowledged = new Set<string>();
+    let retriedWrites = 0;
+    let replayed = 0;
+    let inUse = 0;
+    for (let run = 0; run < runs; run++) {
+      await cluster.restart('a');
+      const t0 = Date.now();
+      // The kill lands at a different moment of each run: 0.8 s to 1.7 s into 2.5 s of writes.
+      const killAfterMs = 800 + run * 100;
+      const runMs = 2_500;
+      const client = async (n: number) => {
+        const user = n % 2 ? developer : funder;
+        for (let seq = 0; Date.now() - t0 < runMs; seq++) {
+          const text = `kill r${run} c${n} #${seq}`;
+          attempted.add(text);
+          const attempts = await keyedWrite(cluster.url, user, accessRequestId, text);
+          if (attempts.length > 1) retriedWrites++;
+          replayed += attempts.filter((a) => a.replayed).length;
+          inUse += attempts.filter((a) => a.status === 409).length;
+          if (attempts.at(-1)!.status === 201) acknowledged.add(text);
+        }
+      };
+      const kill = async () => {
+        await new Promise((r) => setTimeout(r, killAfterMs));
+        cluster.kill('a', 'SIGKILL');
+      };
+      await Promise.all([kill(), ...Array.from({ length: clients }, (_, n) => client(n))]);
+    }
+    const { rows } = await db.query<{ message: string; n: number }>(
+      `select message, count(*)::int as n from message where access_request_id = $1 and message like 'kill %' group by message`,
+      [accessRequestId],
+    );
+    const stored = new Map(rows.map((r) => [r.message, r.n]));
+    const figures = {
+      runs,
+      writes: attempted.size,
+      acknowledged: acknowledged.size,
+      retriedWrites,
+      answeredByReplay: replayed,
+      toldStillRunning: inUse,
+      storedTwice: [...stored.values()].filter((n) => n > 1).length,
+      acknowledgedLost: [...acknowledged].filter((t) => !stored.has(t)).length,
+      neverAcknowledged: [...attempted].filter((t) => !acknowledged.has(t)).length,
+    };
+    console.info(`[cluster] ${runs} SIGKILLs under keyed writes: ${JSON.stringify(figures)}`);
+    expect(figures.writes).toBeGreaterThan(runs * clients);
+    expect(figures.storedTwice).toBe(0);
+    expect(figures.acknowledgedLost).toBe(0);
+    // Every write got its answer in the end: retried with its key, none was given up.
+    expect(figures.neverAcknowledged).toBe(0);
+    expect([...stored.keys()].sort()).toEqual([...acknowledged].sort());
   });
 });
