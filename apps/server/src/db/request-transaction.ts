@@ -23,6 +23,8 @@ export class RequestTransaction {
   private savepoints = 0;
   /** Set once the transaction has ended: later statements of this request's async work run as usual. */
   ended = false;
+  private readonly committed: (() => Promise<void> | void)[] = [];
+  private readonly rolledBack: (() => Promise<void> | void)[] = [];
 
   constructor(private readonly driver: RequestTransactionDriver) {}
 
@@ -46,12 +48,30 @@ export class RequestTransaction {
     await this.end('rollback');
   }
 
+  /** Runs `fn` after the commit, never if the transaction rolls back. */
+  whenCommitted(fn: () => Promise<void> | void) {
+    this.committed.push(fn);
+  }
+
+  /** Runs `fn` if the transaction rolls back (or its commit fails). */
+  whenRolledBack(fn: () => Promise<void> | void) {
+    this.rolledBack.push(fn);
+  }
+
   private async end(how: 'commit' | 'rollback') {
     if (this.ended) return;
     this.ended = true;
-    if (!this.opening) return;
-    const connection = await this.opening;
-    await this.driver.closeScope(connection, how);
+    try {
+      if (this.opening) await this.driver.closeScope(await this.opening, how);
+    } catch (error) {
+      await this.settle(this.rolledBack);
+      throw error;
+    }
+    await this.settle(how === 'commit' ? this.committed : this.rolledBack);
+  }
+
+  private async settle(callbacks: (() => Promise<void> | void)[]) {
+    for (const callback of callbacks.splice(0)) await callback();
   }
 }
 
@@ -66,6 +86,26 @@ function openScope(): RequestTransaction | undefined {
 /** Whether statements here go to a request's one transaction (read caches must not share its reads). */
 export function inRequestTransaction(): boolean {
   return openScope() !== undefined;
+}
+
+/**
+ * Work that must wait until what this async context wrote is committed (deleting the stored file
+ * of a replaced document): at once outside a request transaction, after its commit inside one, and
+ * never if it rolls back.
+ */
+export async function afterCommit(fn: () => Promise<void> | void): Promise<void> {
+  const scope = openScope();
+  if (scope) scope.whenCommitted(fn);
+  else await fn();
+}
+
+/**
+ * Work that undoes what a rollback of the request transaction would leave behind outside the
+ * database (a newly stored file whose row is gone). Nothing happens outside a request transaction:
+ * the caller's own transaction has committed by then.
+ */
+export function onRequestRollback(fn: () => Promise<void> | void): void {
+  openScope()?.whenRolledBack(fn);
 }
 
 /** Runs `fn` (and every async continuation it starts) inside `scope`. */

@@ -20,6 +20,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
+import { afterCommit } from '../../db/request-transaction';
 import { conflict, notFound } from '../../errors';
 import { type AuditActor, auditedTransaction, recordAudit } from '../audit/audit.service';
 import { type DocumentsContext, documentKeysOf, removeDocumentFiles } from '../documents/documents.service';
@@ -418,7 +419,7 @@ export async function deleteProject(
     await repo.deleteProject(trx, options.projectId);
     return { project: shown, fileKeys: keys };
   });
-  await removeDocumentFiles(deps, fileKeys);
+  await afterCommit(() => removeDocumentFiles(deps, fileKeys));
   return { message: adminActionMessages.deleted, project: toAdminProject(project) };
 }
 

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { FileStorage } from '../../adapters/storage/file-storage';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
+import { onRequestRollback } from '../../db/request-transaction';
 import { AppError, conflict, notFound, validationFailed } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/audit.service';
 import { dealForParty, dealForReader, otherPartyOf } from '../deals/deal-access';
@@ -237,6 +238,8 @@ export async function uploadDealDocuments(
     await removeDocumentFiles(ctx, storedKeys());
     throw error;
   }
+  // Inside a keyed request the rows commit only with its answer (decision 037).
+  onRequestRollback(() => removeDocumentFiles(ctx, storedKeys()));
 
   const documents = (await repo.listDealDocuments(db, deal.id)).map((row) => toDealDocument(viewer, row));
   const byId = new Map(documents.map((d) => [d.id, d]));

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import type { FileStorage } from '../../adapters/storage/file-storage';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
+import { afterCommit, onRequestRollback } from '../../db/request-transaction';
 import { conflict, forbidden, notFound, validationFailed } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/audit.service';
 import { isOwner } from '../projects/projects.policy';
@@ -302,7 +303,9 @@ export async function uploadDocuments(
     await removeDocumentFiles(ctx, storedKeys());
     throw error;
   }
-  await removeDocumentFiles(ctx, replacedKeys);
+  // Inside a keyed request the rows commit only with its answer (decision 037).
+  onRequestRollback(() => removeDocumentFiles(ctx, storedKeys()));
+  await afterCommit(() => removeDocumentFiles(ctx, replacedKeys));
 
   const state = await documentsState(db, projectId, { viewer, ownerId: viewer.id });
   const byId = new Map(state.documents.map((d) => [d.id, d]));
@@ -343,7 +346,7 @@ export async function deleteDocument(ctx: DocumentsContext, options: { viewer: V
     });
     return current;
   });
-  await removeDocumentFiles(ctx, [deleted.storage_key]);
+  await afterCommit(() => removeDocumentFiles(ctx, [deleted.storage_key]));
   return documentsState(db, deleted.project_id, { viewer, ownerId: viewer.id });
 }
 
