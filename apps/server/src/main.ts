@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { sweepUnfinishedUploads } from './adapters/storage/local-file-storage';
 import { buildApp } from './app';
+import { serveSnapshots } from './backup/control';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
 import { seedDemoData } from './db/seed/demo';
@@ -22,6 +23,8 @@ async function main() {
     if (accounts) printAccounts(accounts);
   }
 
+  // `npm run backup` asks the server that holds the embedded database for its snapshot (decision 038).
+  let stopSnapshots = async () => {};
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -29,6 +32,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     try {
       await app.outbox.stop();
+      await stopSnapshots();
       await app.close();
       await runtime.close();
       process.exit(0);
@@ -42,6 +46,13 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.outbox.start();
+  if (!config.DATABASE_URL) {
+    stopSnapshots = await serveSnapshots({
+      db: runtime.database.db,
+      config,
+      onError: (err) => app.log.error({ err }, 'backup: the snapshot failed'),
+    });
+  }
   app.subscriptionExpiry.start();
   app.accessExpiry.start();
   app.idempotencyCleanup.start();
