@@ -479,28 +479,7 @@ export interface Database {
   idempotency_key: IdempotencyKeyTable;
 }
 
-export type User = Selectable<UserTable>;
-export type Profile = Selectable<ProfileTable>;
-export type NewProfile = Insertable<ProfileTable>;
-export type ProfileUpdate = Updateable<ProfileTable>;
-export type OutboxRow = Selectable<OutboxTable>;
 export type Project = Selectable<ProjectTable>;
-export type ProjectDocument = Selectable<ProjectDocumentTable>;
-export type AccessRequest = Selectable<AccessRequestTable>;
-export type Message = Selectable<MessageTable>;
-export type AdminMessage = Selectable<AdminMessageTable>;
 export type Deal = Selectable<DealTable>;
-export type DocumentRequest = Selectable<DocumentRequestTable>;
-export type DealDocument = Selectable<DealDocumentTable>;
-export type DocumentView = Selectable<DocumentViewTable>;
-export type DealComment = Selectable<DealCommentTable>;
-export type Proposal = Selectable<ProposalTable>;
-export type ContactShare = Selectable<ContactShareTable>;
-export type Notification = Selectable<NotificationTable>;
-export type NotificationPreferences = Selectable<NotificationPreferencesTable>;
 export type Payment = Selectable<PaymentTable>;
 export type PaymentEvent = Selectable<PaymentEventTable>;
-export type AuditLogEntry = Selectable<AuditLogTable>;
-export type SystemSetting = Selectable<SystemSettingTable>;
-export type AiSession = Selectable<AiSessionTable>;
-export type AiMessage = Selectable<AiMessageTable>;
