@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { ChangeTracker } from './change-tracker';
+import { inRequestTransaction } from './request-transaction';
 
 export interface ReadCacheOptions<V> {
   /** The tables the cached reads depend on: a write to any of them makes every entry stale. */
@@ -52,6 +53,10 @@ export function createReadCache<V extends {}>(
       const stamp = tracker.stamp(options.tables);
       const hit = entries.get(key);
       if (hit && hit.stamp === stamp) return Promise.resolve({ value: hit.value, hit: true });
+      // Inside a request transaction (decision 037) a load sees that request's uncommitted writes,
+      // and on PGlite holds the only connection: it neither joins nor offers a shared load, and
+      // what it reads is not kept.
+      if (inRequestTransaction()) return load().then((value) => ({ value, hit: false }));
       const inFlight = loading.get(key);
       if (inFlight && inFlight.stamp === stamp)
         return inFlight.promise.then((value) => ({ value, hit: false }));
