@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import { createAssistantProvider } from './adapters/assistant/create-assistant-provider';
 import { createMailTransport } from './adapters/mail/create-mail-transport';
@@ -41,7 +41,7 @@ import { documentsRoutes } from './modules/documents/documents.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { geocodeRoutes } from './modules/geocode/geocode.routes';
 import { healthRoutes } from './modules/health/health.routes';
-import { idempotencyPlugin } from './modules/idempotency/idempotency.plugin';
+import { documentIdempotencyKey, idempotencyPlugin } from './modules/idempotency/idempotency.plugin';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -177,7 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: documentIdempotencyKey,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

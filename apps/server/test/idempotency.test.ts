@@ -232,3 +232,30 @@ describe('Idempotency-Key: concurrency, atomicity and expiry', () => {
     expect(left).toEqual([]);
   });
 });
+
+describe('Idempotency-Key in the OpenAPI document', () => {
+  it('is an optional header of every operation that takes it, and of no other', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const headerOf = (path: string, method: string) =>
+      (document.paths[path][method].parameters ?? []).find(
+        (p: { in: string; name: string }) => p.in === 'header' && p.name === 'idempotency-key',
+      );
+    expect(headerOf('/api/access-requests/{id}/messages', 'post')).toMatchObject({
+      required: false,
+      schema: { type: 'string', minLength: 1, maxLength: 255 },
+    });
+    expect(headerOf('/api/access-requests/{id}/messages', 'get')).toBeUndefined();
+    expect(headerOf('/api/payments/webhook', 'post')).toBeUndefined();
+    expect(headerOf('/api/ai-chat/sessions/{id}/messages/stream', 'post')).toBeUndefined();
+    const unsafe = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations as object)
+        .filter((method) => ['post', 'put', 'patch', 'delete'].includes(method))
+        .map((method) => ({ path, method })),
+    );
+    const withoutHeader = unsafe.filter(({ path, method }) => !headerOf(path, method)).map((o) => o.path);
+    expect(withoutHeader.sort()).toEqual([
+      '/api/ai-chat/sessions/{id}/messages/stream',
+      '/api/payments/webhook',
+    ]);
+  });
+});

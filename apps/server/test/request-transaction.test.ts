@@ -75,7 +75,11 @@ describe('request transaction', () => {
   });
 
   it('a read cache inside one neither shares a load in flight nor keeps what it read', async () => {
-    const cache = createReadCache<string>(t.database.changes, { tables: ['scratch'], max: 10 });
+    const cache = createReadCache<string>(t.database.changes, {
+      tables: ['scratch'],
+      max: 10,
+      ttlMs: 60_000,
+    });
     let finishOutside!: (value: string) => void;
     const outside = cache.get('k', () => new Promise<string>((resolve) => (finishOutside = resolve)));
     const scope = beginRequestTransaction(db());

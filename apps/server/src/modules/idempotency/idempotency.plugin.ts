@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { SwaggerTransform } from '@fastify/swagger';
+import type { FastifyContextConfig, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { beginRequestTransaction, type Db } from '../../db/database';
 import { type RequestTransaction, runInRequestTransaction } from '../../db/request-transaction';
 import { AppError } from '../../errors';
@@ -23,8 +25,11 @@ import * as keys from './idempotency.repository';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Better Auth's routes and the payment provider's webhook (which deduplicates its event ids) have their own rules. */
-const OWN_RULES = [/^\/api\/auth\//, /^\/api\/payments\/webhook$/];
+/**
+ * Better Auth's routes (its one catch-all; our own /api/auth/set-role and complete-profile take
+ * keys) and the payment provider's webhook (which deduplicates its event ids) have their own rules.
+ */
+const OWN_RULES = new Set(['/api/auth/*', '/api/payments/webhook']);
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -88,12 +93,54 @@ function fingerprintOf(request: FastifyRequest): keys.Fingerprint {
   };
 }
 
-function appliesTo(request: FastifyRequest): boolean {
-  if (!UNSAFE_METHODS.has(request.method)) return false;
-  const route = request.routeOptions.url;
-  if (!route?.startsWith('/api/') || OWN_RULES.some((rule) => rule.test(route))) return false;
-  return request.routeOptions.config.idempotency !== false;
+/** Whether a route takes keys: an unsafe method under /api, not one with rules of its own. */
+function takesKeys(
+  method: string,
+  url: string | undefined,
+  config: FastifyContextConfig | undefined,
+): boolean {
+  if (!UNSAFE_METHODS.has(method)) return false;
+  if (!url?.startsWith('/api/') || OWN_RULES.has(url)) return false;
+  return config?.idempotency !== false;
 }
+
+const appliesTo = (request: FastifyRequest) =>
+  takesKeys(request.method, request.routeOptions.url, request.routeOptions.config);
+
+/**
+ * The OpenAPI transform: zod schemas to JSON Schema, and the Idempotency-Key header on every
+ * operation that takes it, so integrators' generated clients can send it.
+ */
+export const documentIdempotencyKey: SwaggerTransform = (input) => {
+  const transformed = jsonSchemaTransform(input);
+  const methods = [input.route.method].flat();
+  if (!methods.some((method) => takesKeys(method, input.url, input.route.config as FastifyContextConfig))) {
+    return transformed;
+  }
+  const headers = (transformed.schema.headers ?? { type: 'object', properties: {} }) as {
+    properties?: Record<string, unknown>;
+  };
+  return {
+    ...transformed,
+    schema: {
+      ...transformed.schema,
+      headers: {
+        ...headers,
+        type: 'object',
+        properties: {
+          ...headers.properties,
+          [IDEMPOTENCY_HEADER]: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 255,
+            description:
+              'Optional. A retry with the same key gets the first answer again (Idempotent-Replayed: true) instead of acting twice; 409 while the first still runs, 422 if the key was used for another request; kept 24 hours.',
+          },
+        },
+      },
+    },
+  };
+};
 
 function replay(reply: FastifyReply, stored: keys.StoredAnswer) {
   reply.code(stored.status_code).header(REPLAYED_HEADER, 'true');
