@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beginRequestTransaction } from '../src/db/database';
 import { runInRequestTransaction } from '../src/db/request-transaction';
-import { as, buildTestApp, createUser, type TestApp, type TestUser } from './helpers';
-import { createConversation, postMessage } from './support/messages';
+import { as, buildTestApp, type TestApp, type TestUser } from './helpers';
+import { createConversation } from './support/messages';
 
 let t: TestApp;
 beforeAll(async () => {
