@@ -106,6 +106,22 @@ function clusterTest() {
   vitest(title, ['--config', 'apps/server/test/cluster/vitest.config.ts'], { HAPROXY_PATH: haproxy });
 }
 
+/**
+ * Tests that time the event loop (apps/server/test/solo/): one file at a time with nothing else
+ * running, on PostgreSQL (TEST_DATABASE_URL, as in CI).
+ */
+function soloTests() {
+  const title = 'Timing tests, one at a time (PostgreSQL)';
+  if (!process.env.TEST_DATABASE_URL) {
+    step(title);
+    const why = 'they need PostgreSQL (set TEST_DATABASE_URL)';
+    process.stdout.write(`Not run: ${why}. Not counted as passed.\n`);
+    notRun.push(`${title}: ${why}`);
+    return;
+  }
+  vitest(title, ['--config', 'apps/server/test/solo/vitest.config.ts']);
+}
+
 try {
   ensureDependencies();
   const chromium = ensureChromium();
@@ -113,6 +129,7 @@ try {
   check('Structure: import rules and file sizes', () => run('node', ['scripts/check-structure.mjs']));
   check('Lint and format check (Biome)', () => run('npx', ['biome', 'ci', '.']));
   vitest('Unit and API tests', ['--project', 'domain', '--project', 'web', '--project', 'server*']);
+  soloTests();
   ensureBuild();
   clusterTest();
   vitest('Browser tests', ['--config', 'e2e/vitest.config.ts'], { CHROMIUM_PATH: chromium });

@@ -46,6 +46,7 @@ import { messagesRoutes } from './modules/messages/messages.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { renewSandboxSubscriptions } from './modules/payments/subscription-billing';
+import { useMarketIndex } from './modules/projects/marketplace.service';
 import { projectsRoutes } from './modules/projects/projects.routes';
 import { proposalsRoutes } from './modules/proposals/proposals.routes';
 import { pricingRoutes } from './modules/settings/pricing.routes';
@@ -96,6 +97,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     assistant: await createAssistantProvider(config),
   };
   app.decorate('deps', deps);
+  // MARKET_INDEX=off answers the marketplace from the SQL statements alone (diagnosis, decision 031).
+  useMarketIndex(database.db, config.MARKET_INDEX);
   app.decorate('outbox', createOutboxWorker({ db: database.db, mail, log: app.log }));
   app.decorate(
     'subscriptionExpiry',

@@ -42,6 +42,12 @@ export const configSchema = z.object({
     .enum(['on', 'off'])
     .default('on')
     .transform((v) => v === 'on'),
+  // Off: the marketplace is answered by the SQL statements, not the search index (to diagnose one
+  // against the other; docs/decisions/031-marketplace-search-index.md).
+  MARKET_INDEX: z
+    .enum(['on', 'off'])
+    .default('on')
+    .transform((v) => v === 'on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalText,
   STRIPE_SECRET_KEY: optionalText,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { ALL_TABLES, ChangeTracker, tablesWrittenBy } from '../src/db/change-tracker';
+import { ALL_TABLES, ChangeTracker, SILENT_AFTER_MS, tablesWrittenBy } from '../src/db/change-tracker';
 import { createReadCache } from '../src/db/read-cache';
 import { as, buildTestApp, createUser, type TestApp } from './helpers';
 import { buildAppsSharingOneSchema, listenOnFreePort } from './support/events';
@@ -282,6 +282,28 @@ describe('a read cache', () => {
     await cache.get('k', load);
     await cache.get('k', load);
     expect(loads).toBe(3);
+    expect(changes.reconnects).toBe(1);
+  });
+
+  it('keeps nothing once the LISTEN connection has gone unheard for SILENT_AFTER_MS, until it is heard again', async () => {
+    const changes = new ChangeTracker();
+    const cache = createReadCache<{ n: number }>(changes, { tables: ['project'], max: 10, ttlMs: 60_000 });
+    let loads = 0;
+    const load = async () => ({ n: ++loads });
+    changes.heard();
+    await cache.get('k', load);
+    await cache.get('k', load);
+    expect(loads).toBe(1);
+    // No notification and no ping: what was kept, and what is read now, is not trusted.
+    await new Promise((resolve) => setTimeout(resolve, SILENT_AFTER_MS + 100));
+    await cache.get('k', load);
+    await cache.get('k', load);
+    expect(loads).toBe(3);
+    // A ping came back: kept again from the next read on.
+    changes.heard();
+    await cache.get('k', load);
+    await cache.get('k', load);
+    expect(loads).toBe(4);
   });
 });
 

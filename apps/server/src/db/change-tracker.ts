@@ -10,6 +10,13 @@ import {
   type TransactionSettings,
 } from 'kysely';
 
+/**
+ * How long the LISTEN connection may go without a notification or its own ping (sent every
+ * LISTEN_PING_MS, db/database.ts) before the read caches stop trusting it: a connection can stall
+ * without a word (a NAT, a balancer, a failover), and writes it would have carried go unheard.
+ */
+export const SILENT_AFTER_MS = 1_500;
+
 /** Every table at once: raw statements, deletes whose reach is unknown, and schema changes. */
 export const ALL_TABLES = '*';
 
@@ -27,6 +34,10 @@ export class ChangeTracker {
   private readonly counters = new Map<string, number>();
   private everything = 0;
   private deaf = false;
+  /** When other processes' writes were last proven audible (performance.now()); null: not listening. */
+  private heardAt: number | null = null;
+  /** Times the LISTEN connection was lost and came back: whatever it carried meanwhile went unheard. */
+  reconnects = 0;
   /** Per table, every table a delete from it may change (itself included); null until learnt. */
   private deletes: ReadonlyMap<string, readonly string[]> | null = null;
 
@@ -35,7 +46,7 @@ export class ChangeTracker {
 
   stamp(tables: readonly string[]): number {
     // Caching off, or unable to hear other processes: every read is a miss and no result is kept.
-    if (this.deaf || !this.caching) return ++this.everything;
+    if (this.deaf || !this.caching || this.silent()) return ++this.everything;
     let sum = this.everything;
     for (const table of tables) sum += this.counters.get(table) ?? 0;
     return sum;
@@ -43,8 +54,29 @@ export class ChangeTracker {
 
   /** While other processes' writes cannot be heard (a lost LISTEN connection), nothing is current. */
   setDeaf(deaf: boolean): void {
+    if (this.deaf && !deaf) this.reconnects++;
     this.deaf = deaf;
     this.everything++;
+  }
+
+  /**
+   * The LISTEN connection proved alive: a notification, or its own ping, came through. Until the
+   * next proof is overdue (SILENT_AFTER_MS) the tracker trusts that it hears every write; after
+   * that, nothing is current until one comes.
+   */
+  heard(): void {
+    if (this.silent()) this.everything++;
+    this.heardAt = performance.now();
+  }
+
+  /** Stops expecting proofs (the LISTEN connection was closed on purpose). */
+  stopHearing(): void {
+    this.heardAt = null;
+    this.everything++;
+  }
+
+  private silent(): boolean {
+    return this.heardAt !== null && performance.now() - this.heardAt > SILENT_AFTER_MS;
   }
 
   /**

@@ -7,7 +7,11 @@ import { type Dialect, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import type { Client, Pool } from 'pg';
 import { CHANGES_CHANNEL, ChangeTracker, trackChanges } from './change-tracker';
 import { statementNameOf } from './prepared';
-import { type RequestTransaction, type RequestTransactions, requestTransactions } from './request-transaction';
+import {
+  type RequestTransaction,
+  type RequestTransactions,
+  requestTransactions,
+} from './request-transaction';
 import type { Database } from './types';
 
 export type Db = Kysely<Database>;
@@ -44,6 +48,11 @@ export interface ListenOptions {
   onError?: (error: unknown) => void;
   /** Told when a lost connection is back: notifications sent meanwhile were missed. */
   onReconnect?: () => void;
+  /**
+   * Told whenever the connection proves it still hears: a notification, or the ping it sends
+   * itself every LISTEN_PING_MS while this is set (PostgreSQL).
+   */
+  onHeard?: () => void;
 }
 
 /**
@@ -247,15 +256,17 @@ async function openPostgres(
   });
   pool.on('connect', nameRegisteredStatements);
   const db = openKysely(new PostgresDialect({ pool }), changes);
+  // Named for the schema, so an operator (or a test) can tell whose LISTEN connection a backend is.
+  const listenName = `plinth listen ${schema ?? ''}`.trim();
   const listen: DatabaseHandle['listen'] = (channel, onPayload, options) =>
-    listenOnPostgres(url, channel, onPayload, options);
+    listenOnPostgres(url, channel, onPayload, options, listenName);
   listeners.set(db, listen);
   // Channels are database-wide: only this schema's tables concern this handle (without a schema
   // of its own, the first one on the connection's search path, as PostgreSQL resolves it).
   const watchRemoteChanges: DatabaseHandle['watchRemoteChanges'] = async (options = {}) => {
     const ownSchema =
       schema ?? (await pool.query<{ name: string }>('select current_schema() as name')).rows[0]!.name;
-    return listen(
+    const unlisten = await listen(
       CHANGES_CHANNEL,
       (payload) => {
         const dot = payload.indexOf('.');
@@ -266,14 +277,21 @@ async function openPostgres(
         // Whatever was written while the connection was down went unheard.
         onReconnect: () => {
           changes.setDeaf(false);
+          changes.heard();
           options.onReconnect?.();
         },
         onError: (error) => {
           changes.setDeaf(true);
           options.onError?.(error);
         },
+        onHeard: () => changes.heard(),
       },
     );
+    changes.heard();
+    return async () => {
+      changes.stopHearing();
+      await unlisten();
+    };
   };
   return {
     db,
@@ -309,6 +327,16 @@ const RECONNECT_MAX_MS = 10_000;
  */
 const LISTEN_PROBE_MS = 30_000;
 const LISTEN_PROBE_TIMEOUT_MS = 10_000;
+/**
+ * A listener told `onHeard` also sends itself a notification this often, on its own connection:
+ * a ping that comes back proves that notifications still arrive (the change tracker stops trusting
+ * its read caches once one is overdue, SILENT_AFTER_MS). One overdue this long counts as a lost
+ * connection, which reconnects.
+ */
+const LISTEN_PING_MS = 500;
+const LISTEN_PING_LOST_MS = 5_000;
+/** The ping's payload: no table's (`schema.table`), and never passed on to `onPayload`. */
+const LISTEN_PING = 'plinth:ping';
 
 /**
  * A dedicated client for LISTEN: a pooled connection would be handed to other queries and lose
@@ -321,6 +349,7 @@ async function listenOnPostgres(
   channel: string,
   onPayload: (payload: string) => void,
   options: ListenOptions = {},
+  applicationName = 'plinth listen',
 ): Promise<Unlisten> {
   checkChannel(channel);
   const pg = await loadPg();
@@ -328,6 +357,20 @@ async function listenOnPostgres(
   let stopped = false;
   let retryTimer: NodeJS.Timeout | undefined;
   let delay = RECONNECT_MIN_MS;
+  let heardAt = performance.now();
+
+  const ping = setInterval(() => {
+    const current = client;
+    if (!options.onHeard || !current) return;
+    if (performance.now() - heardAt > LISTEN_PING_LOST_MS) {
+      lost(current, new Error('LISTEN connection went silent'));
+      return;
+    }
+    current
+      .query('select pg_notify($1, $2)', [channel, LISTEN_PING])
+      .catch((error: unknown) => lost(current, error));
+  }, LISTEN_PING_MS);
+  ping.unref();
 
   const probe = setInterval(() => {
     const current = client;
@@ -346,9 +389,12 @@ async function listenOnPostgres(
   probe.unref();
 
   const connect = async () => {
-    const next = new pg.Client({ connectionString: url, keepAlive: true });
+    const next = new pg.Client({ connectionString: url, keepAlive: true, application_name: applicationName });
     next.on('notification', (message) => {
-      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+      if (message.channel !== channel || message.payload === undefined) return;
+      heardAt = performance.now();
+      options.onHeard?.();
+      if (message.payload !== LISTEN_PING) onPayload(message.payload);
     });
     next.on('error', (error) => lost(next, error));
     next.on('end', () => lost(next, new Error('LISTEN connection ended')));
@@ -364,6 +410,7 @@ async function listenOnPostgres(
       await next.end().catch(() => {});
       return;
     }
+    heardAt = performance.now();
     client = next;
   };
 
@@ -397,11 +444,13 @@ async function listenOnPostgres(
     await connect();
   } catch (error) {
     clearInterval(probe);
+    clearInterval(ping);
     throw error;
   }
   return async () => {
     stopped = true;
     clearInterval(probe);
+    clearInterval(ping);
     clearTimeout(retryTimer);
     const current = client;
     client = null;

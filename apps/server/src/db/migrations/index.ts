@@ -16,6 +16,7 @@ import * as funderChanges from './20261126200000_funder_changes';
 import * as confidentialDocuments from './20261127000000_confidential_documents';
 import * as averageFloorTen from './20261127000500_average_floor_ten';
 import * as idempotencyKeys from './20261128000000_idempotency_keys';
+import * as marketDefinition from './20261128000500_market_definition';
 
 export const migrations = {
   '20261122000000_auth_and_profile': authAndProfile,
@@ -36,4 +37,5 @@ export const migrations = {
   '20261127000000_confidential_documents': confidentialDocuments,
   '20261127000500_average_floor_ten': averageFloorTen,
   '20261128000000_idempotency_keys': idempotencyKeys,
+  '20261128000500_market_definition': marketDefinition,
 };

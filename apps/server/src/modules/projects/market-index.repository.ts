@@ -1,11 +1,12 @@
 import { type AccessStatus, isInFunderMarket } from '@plinth/domain/marketplace';
 import { AVERAGE_MIN_LISTINGS_KEY } from '@plinth/domain/system-settings';
-import type { Selectable } from 'kysely';
+import type { RawBuilder, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { runPrepared, type SlotOf } from '../../db/prepared';
 import type { ProjectTable } from '../../db/types';
-import { closedRequestsLast, onMarketplace } from './marketplace-page.repository';
+import { marketListingColumns, onMarketplace } from './market-definition';
+import { closedRequestsLast } from './marketplace-page.repository';
 
 // The statements behind the marketplace's search index (market-index.ts, decision 031): the whole
 // market with the snapshot it was read in, the listings changed since a snapshot (migration
@@ -34,6 +35,12 @@ export function snapshotParts(snapshot: string): { xmin: bigint; xmax: bigint; x
   return { xmin: BigInt(xmin), xmax: BigInt(xmax), xip: xip === '' ? [] : xip.split(',').map(BigInt) };
 }
 
+/**
+ * Whether snapshot `a` is earlier than `b` by its xmax: impossible for a snapshot taken after `b`
+ * on the same cluster, so the transaction ids went back (a restore, or a failover to another one).
+ */
+export const isBehind = (a: string, b: string) => snapshotParts(a).xmax < snapshotParts(b).xmax;
+
 /** Whether snapshot `a` is later than `b` (pg_snapshot text 'xmin:xmax:xip,…'). */
 export function isNewer(a: string, b: string): boolean {
   const [later, earlier] = [snapshotParts(a), snapshotParts(b)];
@@ -54,48 +61,101 @@ export interface MarketListingRow {
   return_potential: number | string | null;
 }
 
-const listingColumns = sql`project.id, project.suburb, project.state, project.development_stage,
-  project.property_type, project.loan_amount, project.project_size_sqm, project.created_at,
-  (extract(epoch from project.created_at) * 1000000)::int8 as created_micros,
-  project.expected_profit / project.total_project_cost as return_potential`;
+/** The listing's columns the index reads (the definition's), and its sort keys worked out. */
+const listingColumns = sql.join([
+  sql.ref('project.id'),
+  ...marketListingColumns.map((column) => sql.ref(`project.${column}`)),
+  sql`(extract(epoch from project.created_at) * 1000000)::int8 as created_micros`,
+  sql`project.expected_profit / project.total_project_cost as return_potential`,
+]);
 
-/** Every listing on the market, and the snapshot they were read in. */
-export async function readMarketListings(db: Db) {
-  const { rows } = await sql<MarketListingRow & { snapshot: string }>`
-    select snapshot, listing.*
-    from (select pg_current_snapshot()::text as snapshot) now
-    left join lateral (select ${listingColumns} from project where ${onMarketplace}) listing on true`.execute(
-    db,
-  );
-  const snapshot = rows[0]?.snapshot;
-  if (!snapshot) throw new Error('The market listing statement returned no row');
-  return { snapshot, rows: rows.filter((row) => row.id !== null) };
+/** Listings read in one statement of a whole read: a few milliseconds of the event loop to receive. */
+const LISTINGS_A_STATEMENT = 2_000;
+
+/**
+ * Every listing on the market, handed to `take` a few thousand at a time in id order (so that
+ * receiving and keeping 100,000 rows never holds the event loop for long), and the snapshot they
+ * were read in: one repeatable-read transaction, whose every statement sees that snapshot.
+ */
+export async function readMarketListings(db: Db, take: (rows: MarketListingRow[]) => Promise<void>) {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const { rows: now } = await sql<{ snapshot: string }>`
+        select pg_current_snapshot()::text as snapshot`.execute(trx);
+      const snapshot = now[0]?.snapshot;
+      if (!snapshot) throw new Error('The market listing statement returned no snapshot');
+      for (let after: string | null = null; ; ) {
+        // From the start, then after the last id read: each a range of the primary key.
+        const from: RawBuilder<unknown> = after === null ? sql`` : sql`and project.id > ${after}::uuid`;
+        const { rows } = await sql<MarketListingRow>`
+          select ${listingColumns} from project where ${onMarketplace} ${from}
+          order by project.id limit ${LISTINGS_A_STATEMENT}`.execute(trx);
+        await take(rows);
+        if (rows.length < LISTINGS_A_STATEMENT) return snapshot;
+        after = rows[rows.length - 1]!.id;
+      }
+    });
 }
 
 /**
  * The listings written, or deleted, by transactions `since` could not see, and the snapshot read
  * in: each as its row if it is on the market now, or null if it is not (hidden, funded, deleted).
+ * At most `limit`, newest transaction first: `more` says some were left out (the index then
+ * rebuilds instead). `foreign` says a change came from a transaction id this database has not
+ * reached yet (its xid is at or past the statement's own snapshot's xmax, which no committed
+ * transaction of this cluster can be): the ids were restored from, or failed over from, another
+ * cluster, and the index cannot place its changes in time.
  */
-export async function readMarketChanges(db: Db, since: string) {
+export async function readMarketChanges(db: Db, since: string, limit: number) {
   const unseen = unseenBy(since);
   const { rows } = await sql<
-    Partial<MarketListingRow> & { snapshot: string; project_id: string | null; on_market: boolean | null }
+    Partial<MarketListingRow> & {
+      snapshot: string;
+      project_id: string | null;
+      on_market: boolean | null;
+      foreign_xid: boolean | null;
+    }
   >`
     select snapshot, changed.*
     from (select pg_current_snapshot()::text as snapshot) now
     left join lateral (
-      select market_change.project_id, ${onMarketplace} as on_market, ${listingColumns}
+      select market_change.project_id, ${onMarketplace} as on_market, ${listingColumns},
+        market_change.xid >= pg_snapshot_xmax(pg_current_snapshot()) as foreign_xid
       from market_change left join project on project.id = market_change.project_id
       where market_change.xid >= ${unseen.xmax}::xid8 or market_change.xid = any(${unseen.xip}::xid8[])
+      order by market_change.xid desc
+      limit ${limit + 1}
     ) changed on true`.execute(db);
   const snapshot = rows[0]?.snapshot;
   if (!snapshot) throw new Error('The market change statement returned no row');
-  const changes = rows.flatMap((row) =>
-    row.project_id
-      ? [{ project_id: row.project_id, listing: row.on_market ? (row as MarketListingRow) : null }]
-      : [],
-  );
-  return { snapshot, changes };
+  const changed = rows.filter((row) => row.project_id);
+  const changes = changed.slice(0, limit).map((row) => ({
+    project_id: row.project_id!,
+    listing: row.on_market ? (row as MarketListingRow) : null,
+  }));
+  return {
+    snapshot,
+    changes,
+    more: changed.length > limit,
+    foreign: changed.some((row) => row.foreign_xid),
+  };
+}
+
+/**
+ * After a restore or a failover into another cluster, the rows of `market_change` and
+ * `funder_change` written there carry transaction ids this cluster has not reached: every check
+ * would find them unseen, for ever. They are given this transaction's id, so they read as written
+ * now, which is when the index that follows rebuilds from.
+ */
+export async function adoptForeignChanges(db: Db) {
+  await db.transaction().execute(async (trx) => {
+    for (const table of [sql.table('market_change'), sql.table('funder_change')]) {
+      await sql`update ${table} set xid = pg_current_xact_id()
+        where xid >= pg_snapshot_xmax(pg_current_snapshot())`.execute(trx);
+    }
+  });
 }
 
 /** A funder's current request on a listing (the open one, else the latest) and its deal. */

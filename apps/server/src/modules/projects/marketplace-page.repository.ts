@@ -20,6 +20,7 @@ import {
 import type { Db } from '../../db/database';
 import { runPrepared, type SlotOf } from '../../db/prepared';
 import type { Database } from '../../db/types';
+import { onMarketplace } from './market-definition';
 import { coveredLoanBands } from './marketplace-loan-bands';
 
 // The marketplace page (docs/decisions/029-marketplace-statements-built-once.md): the stats
@@ -28,13 +29,12 @@ import { coveredLoanBands } from './marketplace-loan-bands';
 // (which filters, which sort) and bound to each request's values (db/prepared.ts); on PostgreSQL
 // the stats are a named prepared statement, planned once per connection.
 //
-// Every query starts from the same predicate as the partial indexes of migration
-// 20261125700000_marketplace_covering_indexes, written as a literal so the planner matches them
-// whatever the parameters.
+// Every query starts from the market's one definition (market-definition.ts), the same predicate
+// as the partial indexes of migration 20261125700000_marketplace_covering_indexes.
 
 type ProjectScope = ExpressionBuilder<Database, 'project'>;
 
-export const onMarketplace = sql<SqlBool>`project.payment_status = 'paid' and project.visible and project.funded_at is null`;
+export { onMarketplace };
 
 /**
  * Orders a funder's requests on one listing current first: the open one (the domain's

@@ -19,6 +19,7 @@ import { createReadCache, type ReadCache } from '../../db/read-cache';
 import { AppError } from '../../errors';
 import { funderSide } from './funder-side';
 import { type MarketSums, marketIndexOf } from './market-index';
+import { isBehind } from './market-index.repository';
 import * as repo from './marketplace.repository';
 import { type MarketplaceFilters, readMarketplacePage } from './marketplace-page.repository';
 import { toProjectPreview, withOwnRequest } from './project-preview';
@@ -57,6 +58,20 @@ function cachesOf(db: Db): MarketplaceCaches {
   return caches;
 }
 
+/** Databases whose marketplace is answered by the SQL statements (MARKET_INDEX=off). */
+const withoutIndex = new WeakSet<Db>();
+
+/**
+ * Whether `db`'s marketplace is answered by the search index (MARKET_INDEX, on by default) or, to
+ * diagnose one against the other, by the SQL statements alone.
+ */
+export function useMarketIndex(db: Db, on: boolean): void {
+  if (on) withoutIndex.delete(db);
+  else withoutIndex.add(db);
+}
+
+export const usesMarketIndex = (db: Db) => !withoutIndex.has(db);
+
 /** The marketplace gate for a signed-in funder: 403 ACCOUNT_PENDING_APPROVAL or SUBSCRIPTION_REQUIRED. */
 export async function assertFunderMayUseMarketplace(db: Db, viewer: Viewer): Promise<void> {
   const { standing } = await cachesOf(db).standings.get(viewer.id, async () => ({
@@ -90,7 +105,8 @@ export async function listMarketplaceJson(
  * granted and not yet funded, each with their own request and deal), filtered, sorted and
  * paginated, with the stats header over the whole filtered set. Filters, sorts and pages are
  * answered from the search index, brought up to date first if a listing changed (decision 031);
- * a text search is answered by PostgreSQL's trigram index (marketplace-page.repository.ts).
+ * a text search, or any read with MARKET_INDEX=off, by the SQL statements
+ * (marketplace-page.repository.ts).
  */
 async function readMarketplace(
   db: Db,
@@ -106,7 +122,7 @@ async function readMarketplace(
     q: query.q || undefined,
   };
   const offset = (query.page - 1) * query.limit;
-  if (filters.q) {
+  if (filters.q || withoutIndex.has(db)) {
     const { stats, rows } = await readMarketplacePage(db, {
       funderId: viewer.id,
       filters,
@@ -129,9 +145,13 @@ async function readMarketplace(
     });
   }
   const index = marketIndexOf(db);
-  if (index.snapshot === null) await index.catchUp(db);
-  const side = await funderSide(db, viewer.id, index.snapshot as string);
-  if (side.stale) await index.catchUp(db);
+  if (index.outOfStep(db)) await index.catchUp(db);
+  const asked = index.snapshot as string;
+  const side = await funderSide(db, viewer.id, asked);
+  // A statement sent after the index's snapshot was taken cannot see fewer transactions, unless
+  // the ids went back (a restore, a failover into another cluster): then the index is rebuilt.
+  if (isBehind(side.snapshot, asked)) await index.rebuild(db);
+  else if (side.stale) await index.catchUp(db);
   else index.sawNothingNewUntil(side.snapshot);
   const { current, offMarket } = side.requests;
   const stats = index.stats(filters, offMarket);
