@@ -120,11 +120,11 @@ export async function load(client, schema, data, log = () => {}) {
   try {
     await insertRows(client, 'user', data.users);
     await insertRows(client, 'profile', data.profiles);
-    await client.query('alter table project disable trigger project_marketplace_summary');
+    await client.query('alter table project disable trigger project_marketplace_summary_insert');
     let t = performance.now();
     await insertRows(client, 'project', data.projects);
     log(`projects inserted in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-    await client.query('alter table project enable trigger project_marketplace_summary');
+    await client.query('alter table project enable trigger project_marketplace_summary_insert');
     t = performance.now();
     await client.query('select marketplace_summary_rebuild()');
     log(`marketplace_summary rebuilt in ${((performance.now() - t) / 1000).toFixed(1)} s`);

@@ -71,9 +71,11 @@ describe("the market's one definition, as the database holds it", () => {
   });
 
   it("the kept summary's trigger and rebuild use the definition's filter, and so does the SQL path", async () => {
-    const track = await functionDefinition('marketplace_summary_track');
-    expect(track).toContain(marketFilterOf('old'));
-    expect(track).toContain(marketFilterOf('new'));
+    const updated = await functionDefinition('marketplace_summary_updated');
+    expect(updated).toContain(marketFilterOf('o'));
+    expect(updated).toContain(marketFilterOf('n'));
+    expect(await functionDefinition('marketplace_summary_inserted')).toContain(marketFilterOf('n'));
+    expect(await functionDefinition('marketplace_summary_deleted')).toContain(marketFilterOf('o'));
     const rebuild = await functionDefinition('marketplace_summary_rebuild');
     expect(rebuild).toContain(marketFilterOf('project').replaceAll('project.', ''));
     expect(onMarketplace.compile(t.database.db).sql).toBe(marketFilterOf('project'));
@@ -130,5 +132,36 @@ describe('MARKET_INDEX=off', () => {
     } finally {
       useMarketIndex(t.database.db, true);
     }
+  });
+});
+
+describe('the kept summary, per statement', () => {
+  const summary = async () =>
+    (
+      await sql<Record<string, unknown>>`select * from marketplace_summary where listings <> 0
+        order by property_type, state, development_stage, loan_band`.execute(t.database.db)
+    ).rows;
+
+  it('inserts, one statement changing many listings (onto, off and across the market), and deletes leave it as a rebuild makes it', async () => {
+    const listings = [];
+    for (let i = 0; i < 6; i++) {
+      listings.push(await listedProject(t, owner, financials(2_000_000 + 500_000 * i, 300_000 + 10_000 * i)));
+    }
+    const ids = listings.map((l) => l.id);
+    // One statement: two leave the market, two change loan band and state, the others stay as they are.
+    const [leaving, moving] = [ids.slice(0, 2), ids.slice(2, 4)];
+    const db = t.database.db;
+    await sql`update project set
+        visible = case when id in (${sql.join(leaving)}) then false else visible end,
+        loan_amount = case when id in (${sql.join(moving)}) then loan_amount + 7000000 else loan_amount end,
+        state = case when id in (${sql.join(moving)}) then 'WA' else state end
+      where id in (${sql.join(ids)})`.execute(db);
+    // One statement brings one back, and one more is deleted.
+    await sql`update project set visible = true where id = ${ids[0]}`.execute(db);
+    await sql`delete from project where id = ${ids[5]}`.execute(db);
+    const kept = await summary();
+    await sql`select marketplace_summary_rebuild()`.execute(t.database.db);
+    expect(kept).toEqual(await summary());
+    expect(kept.length).toBeGreaterThan(0);
   });
 });

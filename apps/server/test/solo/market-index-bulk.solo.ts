@@ -18,10 +18,8 @@ describe('a bulk change at 100,000 listings (PostgreSQL)', () => {
       const owner = await createUser(t.app, { role: 'borrower', profile: 'default' });
       const seed = await listedProject(t, owner, financials(1_000_000, 150_000));
       const pool = t.database.pool!;
-      // 99,999 copies of the listing, loaded the way the benchmark's seed loads (triggers off).
-      // The kept summary's trigger stays off for the bulk changes too: its per-row upserts of the
-      // same few summary rows in one transaction cost PostgreSQL minutes for 10,000 rows, which is
-      // not what this measures (decision 031).
+      // 99,999 copies of the listing, loaded the way the benchmark's seed loads (triggers off,
+      // the summary rebuilt after). The bulk changes below run with every trigger on.
       const { rows: columns } = await pool.query<{ name: string }>(
         `select column_name as name from information_schema.columns
            where table_schema = current_schema() and table_name = 'project' and column_name <> 'id'`,
@@ -41,7 +39,7 @@ describe('a bulk change at 100,000 listings (PostgreSQL)', () => {
         [seed.id],
       );
       await pool.query('alter table project enable trigger user');
-      await pool.query('alter table project disable trigger project_marketplace_summary');
+      await pool.query('select marketplace_summary_rebuild()');
       const read = async (query: Record<string, number>) => {
         const res = await market(t.app, funder, { limit: 20, ...query });
         expect(res.statusCode).toBe(200);
@@ -69,6 +67,9 @@ describe('a bulk change at 100,000 listings (PostgreSQL)', () => {
         `select count(*)::int as n from project where loan_amount >= 100001`,
       );
       expect(deep.total).toBe(rows[0]!.n);
+      process.stdout.write(
+        `[solo] bulk change at 100,000 listings: longest event-loop delay ${(delay.max / 1e6).toFixed(0)} ms\n`,
+      );
       expect(delay.max / 1e6, `longest delay ${delay.max / 1e6} ms`).toBeLessThan(100);
     } finally {
       await t.close();

@@ -17,6 +17,7 @@ import * as confidentialDocuments from './20261127000000_confidential_documents'
 import * as averageFloorTen from './20261127000500_average_floor_ten';
 import * as idempotencyKeys from './20261128000000_idempotency_keys';
 import * as marketDefinition from './20261128000500_market_definition';
+import * as summaryPerStatement from './20261128001000_summary_per_statement';
 
 export const migrations = {
   '20261122000000_auth_and_profile': authAndProfile,
@@ -38,4 +39,5 @@ export const migrations = {
   '20261127000500_average_floor_ten': averageFloorTen,
   '20261128000000_idempotency_keys': idempotencyKeys,
   '20261128000500_market_definition': marketDefinition,
+  '20261128001000_summary_per_statement': summaryPerStatement,
 };

@@ -107,14 +107,18 @@ export class MarketState {
           const sorted = await sortInSlices(all, comparators[sort]);
           state.orders[sort] = await OrderBlocks.of(sorted, comparators[sort], sort === 'loan_amount_asc');
           if (sort !== 'loan_amount_asc') continue;
-          for (let code = 0; code < TYPES; code++) {
-            const some = sorted.filter((listing) => listing.typeCode === code);
-            state.loanByType.push(await OrderBlocks.of(some, comparators[sort]));
+          // Each type's and each state's share of the loan order, in one pass a slice at a time
+          // (a filter per type and per state held the loop for 80-120 ms at 100,000 listings).
+          const byType = Array.from({ length: TYPES }, (): IndexedListing[] => []);
+          const byState = Array.from({ length: STATES }, (): IndexedListing[] => []);
+          for (let i = 0; i < sorted.length; i++) {
+            const listing = sorted[i]!;
+            byType[listing.typeCode]!.push(listing);
+            byState[listing.stateCode]!.push(listing);
+            if ((i & 4_095) === 0) await pause();
           }
-          for (let code = 0; code < STATES; code++) {
-            const some = sorted.filter((listing) => listing.stateCode === code);
-            state.loanByState.push(await OrderBlocks.of(some, comparators[sort]));
-          }
+          for (const some of byType) state.loanByType.push(await OrderBlocks.of(some, comparators[sort]));
+          for (const some of byState) state.loanByState.push(await OrderBlocks.of(some, comparators[sort]));
         }
         state.snapshot = snapshot;
         return state;
