@@ -22,7 +22,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
     .addPrimaryKeyConstraint('idempotency_key_pk', ['caller', 'key'])
     .execute();
-  await db.schema.createIndex('idempotency_key_expires_idx').on('idempotency_key').column('expires_at').execute();
+  await db.schema
+    .createIndex('idempotency_key_expires_idx')
+    .on('idempotency_key')
+    .column('expires_at')
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
