@@ -249,6 +249,8 @@ export interface SmtpSink {
   url: string;
   /** Every delivery: the envelope's sender and recipients, and the Subject header. */
   deliveries: { from: string; to: string[]; subject: string }[];
+  /** Connection errors (a killed instance's session resets its socket). */
+  errors: NodeJS.ErrnoException[];
   close(): Promise<void>;
 }
 
@@ -272,12 +274,17 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       });
     },
   });
+  // A connection dropped mid-session (an instance killed while it was sending) ends in a socket
+  // error; without a listener the SMTP server would throw it out of the test process.
+  const errors: NodeJS.ErrnoException[] = [];
+  server.on('error', (error: NodeJS.ErrnoException) => errors.push(error));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.server.address();
   if (!address || typeof address === 'string') throw new Error('smtp sink: no port');
   return {
     url: `smtp://127.0.0.1:${address.port}`,
     deliveries,
+    errors,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -460,6 +460,7 @@ describe('two instances behind HAProxy', () => {
       storedTwice: [...stored.values()].filter((n) => n > 1).length,
       acknowledgedLost: [...acknowledged].filter((t) => !stored.has(t)).length,
       neverAcknowledged: [...attempted].filter((t) => !acknowledged.has(t)).length,
+      smtpSessionsCutOff: smtp.errors.length,
     };
     console.info(`[cluster] ${runs} SIGKILLs under keyed writes: ${JSON.stringify(figures)}`);
     expect(figures.writes).toBeGreaterThan(runs * clients);
@@ -468,5 +469,7 @@ describe('two instances behind HAProxy', () => {
     // Every write got its answer in the end: retried with its key, none was given up.
     expect(figures.neverAcknowledged).toBe(0);
     expect([...stored.keys()].sort()).toEqual([...acknowledged].sort());
+    // The only SMTP errors are sessions of a killed instance cut off mid-way.
+    expect(smtp.errors.filter((e) => e.code !== 'ECONNRESET' && e.code !== 'EPIPE')).toEqual([]);
   });
 });
