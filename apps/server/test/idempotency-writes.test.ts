@@ -4,13 +4,13 @@ import { adminPeopleMessages } from '@plinth/domain/admin';
 import { paymentMessages } from '@plinth/domain/payments';
 import { proposalMessages } from '@plinth/domain/proposals';
 import { subscriptionMessages } from '@plinth/domain/subscriptions';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../src/modules/audit/audit.service';
 import { as, buildTestApp, createProject, createUser, type TestApp, type TestUser } from './helpers';
 import { auditFor, emailsTo, notificationsOf } from './support/admin';
 import { createDealRoom, quoteBody } from './support/deal-room';
 import { multipartBody, samples, uploadedFiles } from './support/documents';
+import { whileAnswersAreRefused } from './support/idempotency';
 import { createFunder, listedProject, signedUndertaking } from './support/marketplace';
 import { createConversation } from './support/messages';
 import { createPayableProject, startIntent } from './support/payments';
@@ -246,16 +246,9 @@ describe('Idempotency-Key on each kind of write', () => {
     const filesBefore = uploadedFiles(dataDir).sort();
     expect(filesBefore).toContain(before[0]!.storage_key);
     // The answer cannot be stored: the request's transaction rolls back with its rows.
-    await sql`create function refuse_idempotency_key() returns trigger language plpgsql as $$
-      begin raise exception 'storage refused'; end $$`.execute(db());
-    await sql`create trigger refuse_idempotency_key before insert on idempotency_key
-      for each row execute function refuse_idempotency_key()`.execute(db());
-    try {
+    await whileAnswersAreRefused(db(), async () => {
       expect((await upload(randomUUID())).statusCode).toBe(500);
-    } finally {
-      await sql`drop trigger refuse_idempotency_key on idempotency_key`.execute(db());
-      await sql`drop function refuse_idempotency_key()`.execute(db());
-    }
+    });
     // The replaced file is deleted only after a commit, and the new file goes with the rollback.
     expect(await documents()).toEqual(before);
     expect(uploadedFiles(dataDir).sort()).toEqual(filesBefore);

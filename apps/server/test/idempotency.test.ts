@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beginRequestTransaction } from '../src/db/database';
 import { runInRequestTransaction } from '../src/db/request-transaction';
 import { as, buildTestApp, type TestApp, type TestUser } from './helpers';
+import { whileAnswersAreRefused } from './support/idempotency';
 import { createConversation } from './support/messages';
 
 let t: TestApp;
@@ -181,20 +182,13 @@ describe('Idempotency-Key: concurrency, atomicity and expiry', () => {
   it('the effect and the stored answer commit together: if the answer cannot be stored, the effect is gone too (500), and the retry acts once', async () => {
     const { funder, accessRequestId } = await createConversation(t.app);
     const key = randomUUID();
-    await sql`create function refuse_idempotency_key() returns trigger language plpgsql as $$
-      begin raise exception 'storage refused'; end $$`.execute(t.database.db);
-    await sql`create trigger refuse_idempotency_key before insert on idempotency_key
-      for each row execute function refuse_idempotency_key()`.execute(t.database.db);
-    try {
+    await whileAnswersAreRefused(t.database.db, async () => {
       const failed = await send(funder, accessRequestId, 'All or nothing', key);
       expect(failed.statusCode).toBe(500);
       expect(await messagesIn(accessRequestId)).toEqual([]);
       // Without a key nothing changes: the request commits on its own.
       expect((await send(funder, accessRequestId, 'Unkeyed')).statusCode).toBe(201);
-    } finally {
-      await sql`drop trigger refuse_idempotency_key on idempotency_key`.execute(t.database.db);
-      await sql`drop function refuse_idempotency_key()`.execute(t.database.db);
-    }
+    });
     const retried = await send(funder, accessRequestId, 'All or nothing', key);
     expect(retried.statusCode).toBe(201);
     expect(retried.headers['idempotent-replayed']).toBeUndefined();
