@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { debtToEquity, icr } from '../finance';
 import { formatAud } from '../format';
 import { developmentStages, propertyTypes } from '../projects';
-import { GENERAL_INFORMATION_NOTE, pct, times } from './answer';
-import { DEFAULT_MARGIN_HURDLE, norms, type Rating, rate } from './norms';
-import * as tools from './tools';
+import { GENERAL_INFORMATION_NOTE, pct } from './answer';
+import { feasibilityInputsOf, feasibilityRatios, stressCases } from './feasibility';
+import { DEFAULT_MARGIN_HURDLE, type Rating } from './norms';
 
 /**
  * The deal memo BrokerAI writes for a project-bound chat ("analyse this deal"): each ratio beside
@@ -121,47 +120,15 @@ export function pickComparables(
 
 type Ratio = z.infer<typeof memoRatio>;
 
-/**
- * The deal's revenue: cost + expected profit when both are given (so the margin and the stress
- * base agree), else the expected GDC the developer entered.
- */
-const revenueOf = (p: MemoProject) =>
-  p.total_project_cost != null && p.expected_profit != null
-    ? p.total_project_cost + p.expected_profit
-    : (p.expected_gdc ?? null);
-
-function ratiosOf(p: MemoProject): Ratio[] {
-  const revenue = revenueOf(p);
-  const row = (
-    label: string,
-    value: number | null,
-    display: (v: number) => string,
-    norm?: (typeof norms)[keyof typeof norms],
-  ): Ratio => ({
+/** The feasibility's ratios in the memo's shape. */
+const ratiosOf = (p: MemoProject): Ratio[] =>
+  feasibilityRatios(feasibilityInputsOf(p)).map(({ label, value, display, rating, norm, normSource }) => ({
     label,
     value,
-    display: value === null ? '—' : display(value),
-    rating: norm && value !== null ? rate(norm, value) : null,
-    norm: norm ? norm.text : null,
-  });
-  return [
-    row('LVR on land (Plinth)', tools.lvrOnLand(p.loan_amount, p.land_value), pct),
-    row('Loan / GRV ex GST', tools.loanToGrv(p.loan_amount, revenue), pct, norms.loanToGrv),
-    row('Loan / TDC', tools.loanToCost(p.loan_amount, p.total_project_cost), pct, norms.loanToCost),
-    row(
-      'Margin on cost',
-      tools.marginOnCost(p.expected_profit, p.total_project_cost),
-      pct,
-      norms.marginOnCost,
-    ),
-    row('Debt / equity', debtToEquity(p.loan_amount, p.equity_contribution), times),
-    row(
-      'ICR (Plinth: profit over the term / interest)',
-      icr(p.expected_profit, p.loan_term, p.loan_amount, p.interest_rate),
-      times,
-    ),
-  ];
-}
+    display,
+    rating,
+    norm: normSource ? norm : null,
+  }));
 
 function questionsFor(p: MemoProject, ratios: Ratio[], stressFails: boolean): string[] {
   const q = ['What qualifying presales are in place, and what debt cover do they give?'];
@@ -200,17 +167,7 @@ export function buildDealMemo(p: MemoProject, comparables: MemoComparable[]): De
   const ratios = ratiosOf(p);
   lines.push('Ratios against Australian norms:');
   for (const r of ratios) lines.push(`• ${r.label}: ${r.display}${r.rating ? ` — ${r.rating}` : ''}`);
-  const revenue = revenueOf(p);
-  const cases =
-    p.total_project_cost != null && revenue != null
-      ? tools.stressTest({
-          cost: p.total_project_cost,
-          revenue,
-          loan: p.loan_amount,
-          ratePercent: p.interest_rate,
-          hurdlePercent: DEFAULT_MARGIN_HURDLE,
-        })
-      : null;
+  const cases = stressCases(feasibilityInputsOf(p));
   if (cases) {
     lines.push(`Stress tests (hurdle ${pct(DEFAULT_MARGIN_HURDLE)} on cost):`);
     for (const c of cases)
