@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { serveSnapshots } from './backup/control';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
-import { seedDemoData } from './db/seed/demo';
+import { demoBanner, seedDemoData } from './db/seed/demo';
 import { openRuntime } from './runtime';
 
 async function main() {
@@ -19,8 +19,8 @@ async function main() {
   }
 
   if (process.argv.includes('--seed-demo')) {
-    const accounts = await seedDemoData(app);
-    if (accounts) printAccounts(accounts);
+    const seeded = await seedDemoData(app);
+    if (seeded) process.stdout.write(demoBanner(seeded));
   }
 
   // `npm run backup` asks the server that holds the embedded database for its snapshot (decision 038).
@@ -61,15 +61,6 @@ async function main() {
   );
   if (!config.SMTP_URL)
     process.stdout.write(`E-mails are kept in the dev inbox: ${config.BASE_URL}/dev/mail\n`);
-}
-
-function printAccounts(accounts: { role: string; email: string; password: string; state: string }[]) {
-  const rows = accounts.map(
-    (a) => `  ${a.role.padEnd(9)} ${a.email.padEnd(32)} ${a.password.padEnd(18)} ${a.state}`,
-  );
-  process.stdout.write(
-    `\nDemo accounts (created now, on an empty database):\n  ${'role'.padEnd(9)} ${'email'.padEnd(32)} ${'password'.padEnd(18)} state\n${rows.join('\n')}\n`,
-  );
 }
 
 main().catch((error) => {

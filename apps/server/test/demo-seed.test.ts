@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../src/db/seed/demo';
+import { demoBanner, seedDemoData } from '../src/db/seed/demo';
 import { verifyAuditChain } from '../src/modules/audit/audit.service';
 import { as, buildTestApp, cookieFrom, type TestApp, type TestUser } from './helpers';
 
@@ -24,7 +24,8 @@ async function signedIn(email: string, password: string): Promise<TestUser> {
 
 describe('the demo seed', () => {
   it('makes the six demo accounts, and only once', async () => {
-    expect(accounts?.map((a) => a.email)).toEqual([
+    expect(accounts?.isCreatedNow).toBe(true);
+    expect(accounts?.accounts.map((a) => a.email)).toEqual([
       'admin@plinth.local',
       'developer@plinth.local',
       'developer.new@plinth.local',
@@ -32,9 +33,19 @@ describe('the demo seed', () => {
       'funder.approved@plinth.local',
       'funder.pending@plinth.local',
     ]);
-    expect(await seedDemoData(t.app)).toEqual(accounts);
+    expect(await seedDemoData(t.app)).toEqual({ ...accounts, isCreatedNow: false });
     expect((await t.database.db.selectFrom('user').select('id').execute()).length).toBe(6);
     expect((await t.database.db.selectFrom('project').select('id').execute()).length).toBe(3);
+  });
+
+  it('the start banner says whether the accounts were made at this start or an earlier one', () => {
+    const first = demoBanner(accounts!);
+    expect(first).toContain('Demo accounts (created now, on an empty database):');
+    expect(first).toContain('funder.active@plinth.local');
+    const later = demoBanner({ ...accounts!, isCreatedNow: false });
+    expect(later).toContain('Demo accounts (created at an earlier start');
+    expect(later).not.toContain('created now');
+    expect(later).toContain('admin@plinth.local');
   });
 
   it('the active demo funder finds the three published listings in the marketplace', async () => {

@@ -90,14 +90,21 @@ const demoAccounts: DemoAccount[] = [
   },
 ];
 
+export interface DemoSeed {
+  /** Whether the accounts were made at this start (on an empty database) or at an earlier one. */
+  isCreatedNow: boolean;
+  accounts: { role: string; email: string; password: string; state: string }[];
+}
+
 /**
  * Seeds the demo accounts into an empty database. Returns the demo accounts when they exist
  * (made now or at an earlier start) so the start-up banner can print them, else null.
  */
-export async function seedDemoData(app: FastifyInstance) {
+export async function seedDemoData(app: FastifyInstance): Promise<DemoSeed | null> {
   const deps = app.deps;
   const users = await deps.db.selectFrom('user').select(['email']).execute();
-  if (users.length === 0) {
+  const isCreatedNow = users.length === 0;
+  if (isCreatedNow) {
     for (const account of demoAccounts) await createAccount(deps, account);
     // Three published listings of the demo developer, and the active funder's paid subscription.
     const person = (email: string) => {
@@ -112,10 +119,22 @@ export async function seedDemoData(app: FastifyInstance) {
   } else if (!users.some((u) => u.email === demoAccounts[0]!.email)) {
     return null;
   }
-  return demoAccounts.map(({ role, email, password, state }) => ({
+  const accounts = demoAccounts.map(({ role, email, password, state }) => ({
     role: role ?? '(none)',
     email,
     password,
     state,
   }));
+  return { isCreatedNow, accounts };
+}
+
+/** The start-up banner's table of demo accounts, saying truly whether they were made at this start. */
+export function demoBanner({ isCreatedNow, accounts }: DemoSeed): string {
+  const title = isCreatedNow
+    ? 'Demo accounts (created now, on an empty database):'
+    : 'Demo accounts (created at an earlier start and kept in the database; the passwords are as seeded unless someone changed them):';
+  const line = (a: DemoSeed['accounts'][number]) =>
+    `  ${a.role.padEnd(9)} ${a.email.padEnd(32)} ${a.password.padEnd(18)} ${a.state}`;
+  const header = line({ role: 'role', email: 'email', password: 'password', state: 'state' });
+  return `\n${title}\n${header}\n${accounts.map(line).join('\n')}\n`;
 }
