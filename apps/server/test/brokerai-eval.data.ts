@@ -4,6 +4,8 @@
  * must not. Run by brokerai-eval.test.ts.
  */
 export interface EvalCase {
+  /** The calculation or topic the question is about (for reading the scores). */
+  calculation?: string;
   question: string;
   /** Every one must appear in the answer. */
   expects: string[];
