@@ -39,6 +39,7 @@ import { dealsRoutes } from './modules/deals/deals.routes';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { eventsRoutes } from './modules/events/events.routes';
+import { funderCriteriaRoutes } from './modules/funder-criteria/funder-criteria.routes';
 import { geocodeRoutes } from './modules/geocode/geocode.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { documentIdempotencyKey, idempotencyPlugin } from './modules/idempotency/idempotency.plugin';
@@ -211,6 +212,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(contactsRoutes, deps);
   await app.register(messagesRoutes, deps);
   await app.register(notificationsRoutes, deps);
+  await app.register(funderCriteriaRoutes, deps);
   await app.register(eventsRoutes, deps);
   await app.register(aiChatRoutes, deps);
   if (!config.SMTP_URL) await app.register(devMailRoutes, deps);

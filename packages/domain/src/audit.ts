@@ -59,6 +59,7 @@ export const auditActionLabels = {
   'platform.exported': 'All platform data exported',
   'access_request.undertaking_accepted': 'Confidentiality undertaking accepted',
   'undertaking.updated': 'Confidentiality undertaking updated (new version)',
+  'funder_criteria.updated': 'Lending criteria saved',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof auditActionLabels;

@@ -34,7 +34,7 @@ const anyOf = <T extends readonly [string, ...string[]]>(values: T) => z.array(z
 
 /** `PUT /api/funder-criteria`'s body; every key may be omitted (any). */
 export const funderCriteriaBody = z
-  .object({
+  .strictObject({
     property_types: anyOf(propertyTypes),
     states: anyOf(australianStates),
     development_stages: anyOf(developmentStages),
@@ -61,6 +61,23 @@ export interface FunderCriteria {
   max_lvr: number | null;
   min_margin_on_cost: number | null;
 }
+
+/** `GET` and `PUT /api/funder-criteria`'s answer: the criteria, and whether they were ever saved. */
+export const funderCriteriaResponse = z.object({
+  property_types: z.array(z.enum(propertyTypes)).nullable(),
+  states: z.array(z.enum(australianStates)).nullable(),
+  development_stages: z.array(z.enum(developmentStages)).nullable(),
+  min_loan: z.number().nullable(),
+  max_loan: z.number().nullable(),
+  max_loan_to_grv: z.number().nullable(),
+  max_lvr: z.number().nullable(),
+  min_margin_on_cost: z.number().nullable(),
+  /** False while they are the onboarding profile's prefill, never saved. */
+  is_saved: z.boolean(),
+  /** When the funder last saved or confirmed them (ISO 8601), null until saved. */
+  confirmed_at: z.string().nullable(),
+});
+export type FunderCriteriaResponse = z.infer<typeof funderCriteriaResponse>;
 
 /** The body as criteria: an empty or complete list is no limit, so it is stored as any (null). */
 export function normaliseCriteria(body: FunderCriteriaBody): FunderCriteria {

@@ -1,5 +1,6 @@
 import type { SubscriptionStatus } from '@plinth/domain/roles';
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
+import type { FunderCriteriaTable } from './types-criteria';
 
 // Table types of the whole schema, kept by hand beside the migrations (which never import them).
 // numeric and int8 columns are parsed to JS numbers by the database driver set-up (db/database.ts):
@@ -477,6 +478,7 @@ export interface Database {
   ai_session: AiSessionTable;
   ai_message: AiMessageTable;
   idempotency_key: IdempotencyKeyTable;
+  funder_criteria: FunderCriteriaTable;
 }
 
 export type Project = Selectable<ProjectTable>;
