@@ -1,19 +1,75 @@
-import { describe, expect, it } from 'vitest';
-import { replyText } from '../src/adapters/assistant/assistant-provider';
-import { createBuiltinAnalyst } from '../src/adapters/assistant/builtin-analyst';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { evalCases } from './brokerai-eval.data';
+import { heldOutCases } from './brokerai-eval.held-out.data';
+import { newUserCases } from './brokerai-eval.new-user-1.data';
+import { percentile, percentOf, type SetScore, scoreLine, scoreSet, states } from './brokerai-eval.score';
 
-// Issue 11's evaluation: every question of brokerai-eval.data.ts through the built-in analyst,
-// as the chat receives it (the streamed text, joined). The README reports the pass rate.
-const analyst = createBuiltinAnalyst();
+// Issue 21's evaluation: every question through the built-in analyst as the chat receives it.
+// The tuned set is the authored cases (brokerai-eval.data.ts) and the new-user cases (written by
+// someone who never read the parser; routing may be tuned against them). The held-out set was
+// written the same way and is never tuned against: only its score is printed, never its questions
+// or which of them fail. The README reports both scores.
+const tunedCases = [...evalCases, ...newUserCases];
+
+const TUNED_TARGET_PERCENT = 97;
+const HELD_OUT_TARGET_PERCENT = 90;
+const P95_BUDGET_MS = 50;
+
+let tuned: SetScore;
+let heldOut: SetScore;
+let p95 = 0;
 
 describe('BrokerAI evaluation (built-in analyst)', () => {
-  it('holds at least 40 questions', () => {
-    expect(evalCases.length).toBeGreaterThanOrEqual(40);
+  beforeAll(async () => {
+    // Warm up first (the regular expressions compile on first use), as bench/broker-ai does.
+    await scoreSet(evalCases.slice(0, 20));
+    tuned = await scoreSet(tunedCases);
+    heldOut = await scoreSet(heldOutCases);
+    p95 = percentile([...tuned.times, ...heldOut.times], 95);
+    console.info(
+      `BrokerAI eval — ${scoreLine('tuned', tuned)}, ${scoreLine('held-out', heldOut)}, p95 ${p95.toFixed(1)} ms`,
+    );
+    if (tuned.failing.length > 0)
+      console.info(
+        `Failing tuned cases:\n${tuned.failing
+          .map(
+            (f) =>
+              `  ✗ ${f.question}\n    expects ${JSON.stringify(f.expects)}${f.refuses.length ? ` refuses ${JSON.stringify(f.refuses)}` : ''}`,
+          )
+          .join('\n')}`,
+      );
   });
-  it.each(evalCases.map((c) => [c.question, c] as const))('%s', async (_question, c) => {
-    const text = await replyText(analyst, { question: c.question, history: [] });
-    for (const expected of c.expects) expect(text).toContain(expected);
-    for (const refused of c.refuses ?? []) expect(text).not.toContain(refused);
+
+  it('finds a figure only where it stands as one, not inside a longer figure', () => {
+    expect(states('Margin on cost: 18%.', '8%')).toBe(false);
+    expect(states('18% on cost, 8% on revenue', '8%')).toBe(true);
+    expect(states('a loss of -$400,000', '$400,000')).toBe(false);
+    expect(states('$400,000,000 in total', '$400,000')).toBe(false);
+    expect(states('ICR 1.50x.', '1.50x')).toBe(true);
+    expect(states('about 65.5%', '65')).toBe(false);
+    expect(states('Mezzanine finance', 'Mezzanine')).toBe(true);
+  });
+
+  it('holds at least 200 cases, 120 of them written as a new user asks, 60 held out', () => {
+    expect(tunedCases.length + heldOutCases.length).toBeGreaterThanOrEqual(200);
+    expect(newUserCases.length + heldOutCases.length).toBeGreaterThanOrEqual(120);
+    expect(heldOutCases).toHaveLength(60);
+  });
+
+  it(`answers at least ${TUNED_TARGET_PERCENT} % of the tuned set`, () => {
+    expect(percentOf(tuned)).toBeGreaterThanOrEqual(TUNED_TARGET_PERCENT);
+  });
+
+  it(`answers at least ${HELD_OUT_TARGET_PERCENT} % of the held-out set`, () => {
+    expect(percentOf(heldOut)).toBeGreaterThanOrEqual(HELD_OUT_TARGET_PERCENT);
+  });
+
+  it(`answers each question with a p95 under ${P95_BUDGET_MS} ms`, () => {
+    expect(p95).toBeLessThan(P95_BUDGET_MS);
+  });
+
+  // Every authored case still passes (issue 11's set is never loosened).
+  it.each(evalCases.map((c) => [c.question, c] as const))('authored: %s', (question) => {
+    expect(tuned.failing.map((f) => f.question)).not.toContain(question);
   });
 });

@@ -84,6 +84,27 @@ describe('GET /api/dashboard/funder', () => {
     expect(body.recommended[2].reason).toBe('Matches your focus on all property types');
   });
 
+  it('dashboard: saved lending criteria replace the profile fit, the confidential margin matched on the file', async () => {
+    // NSW and at least 20 % on cost: I (30 %, 4 days) and A (20 %, 12 days) meet both; F (no
+    // profit) and G (10 %) fail the margin. Then the newest meeting one of the two: L (NT, 20 %).
+    const criteria = await createFunder(t, 'active');
+    const saved = await as(t.app, criteria, {
+      method: 'PUT',
+      url: '/api/funder-criteria',
+      payload: { states: ['NSW'], min_margin_on_cost: 20 },
+    });
+    expect(saved.statusCode).toBe(200);
+    const body = (await dashboard(criteria)).json();
+    expect(recommendedKeys(body)).toEqual(['I', 'A', 'L']);
+    expect(body.recommended.map((p: { reason: string }) => p.reason)).toEqual([
+      'Matches your lending criteria: in NSW, one of your states; margin on cost at or above your minimum',
+      'Matches your lending criteria: in NSW, one of your states; margin on cost at or above your minimum',
+      'Meets 1 of your 2 lending criteria',
+    ]);
+    for (const item of body.recommended)
+      expect(Object.keys(item).sort()).toEqual([...previewKeys, 'reason'].sort());
+  });
+
   it('dashboard: an open deal counts as active and takes its request out of due diligence; its card is recommended with its deal', async () => {
     // Commercial $5m-$10m: B (Commercial, 8m) fits both, so it leads the recommendations.
     const dealer = await createFunder(t, 'active', {

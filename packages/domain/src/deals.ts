@@ -168,6 +168,7 @@ export const deal = z.object({
     interest_rate: z.number().nullable(),
     loan_term: z.number().nullable(),
     total_project_cost: z.number().nullable(),
+    construction_cost: z.number().nullable(),
     equity_contribution: z.number().nullable(),
     land_value: z.number().nullable(),
     expected_gdc: z.number().nullable(),

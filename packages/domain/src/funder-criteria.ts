@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { revenueOf } from './broker-ai/feasibility';
 import { loanToGrv } from './broker-ai/tools';
 import { lvr, profitMargin } from './finance';
-import { compactAud, propertyTypesForFocus } from './marketplace';
+import { compactAud, propertyTypesForFocus, recommendationReasons } from './marketplace';
 import { australianStates, developmentStages, propertyTypes } from './projects';
 
 /**
@@ -222,4 +222,42 @@ export function nearMisses(matches: CriteriaMatch[]): { criterion: CriterionKey;
     .filter(([, funders]) => funders >= MIN_SHOWN_FUNDER_COUNT)
     .map(([criterion, funders]) => ({ criterion, funders }))
     .sort((a, b) => b.funders - a.funders);
+}
+
+/** A recommendation candidate: its preview fields and the figures its confidential limits need. */
+export interface CriteriaCandidate extends CriteriaListing {
+  id: string;
+  created_at: string;
+}
+
+/**
+ * 'Recommended for You' for a funder with saved criteria: listings meeting every criterion first,
+ * then those meeting the most of them, newest first (then id, so the order is stable). Each
+ * carries why, without a confidential figure.
+ */
+export function rankByCriteria<T extends CriteriaCandidate>(
+  c: FunderCriteria,
+  candidates: readonly T[],
+  limit: number,
+): (T & { reason: string })[] {
+  const unique = [...new Map(candidates.map((candidate) => [candidate.id, candidate])).values()];
+  return unique
+    .map((candidate) => ({ candidate, match: matchCriteria(c, candidate) }))
+    .sort(
+      (a, b) =>
+        Number(b.match.isMatch) - Number(a.match.isMatch) ||
+        b.match.met.length - a.match.met.length ||
+        Date.parse(b.candidate.created_at) - Date.parse(a.candidate.created_at) ||
+        (a.candidate.id < b.candidate.id ? 1 : a.candidate.id > b.candidate.id ? -1 : 0),
+    )
+    .slice(0, limit)
+    .map(({ candidate, match }) => ({ ...candidate, reason: criteriaReason(c, candidate, match) }));
+}
+
+function criteriaReason(c: FunderCriteria, listing: CriteriaListing, match: CriteriaMatch): string {
+  if (match.isMatch && match.met.length > 0)
+    return `Matches your lending criteria: ${matchReasons(c, listing, match).join('; ')}`;
+  if (match.met.length > 0)
+    return `Meets ${match.met.length} of your ${match.met.length + match.failed.length} lending criteria`;
+  return recommendationReasons.fallback;
 }

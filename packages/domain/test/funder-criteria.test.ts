@@ -8,6 +8,7 @@ import {
   matchReasons,
   nearMisses,
   normaliseCriteria,
+  rankByCriteria,
   shownFunderCount,
 } from '../src/funder-criteria';
 
@@ -153,6 +154,43 @@ describe('funder criteria: what a developer is shown', () => {
     expect(misses).toEqual([
       { criterion: 'loan_range', funders: 4 },
       { criterion: 'states', funders: 3 },
+    ]);
+  });
+});
+
+describe('funder criteria: recommendations', () => {
+  const at = (id: string, daysAgo: number, changes: Partial<typeof listing> = {}) => ({
+    ...listing,
+    ...changes,
+    id,
+    created_at: new Date(Date.UTC(2026, 10, 27 - daysAgo)).toISOString(),
+  });
+
+  it('puts full matches first, then the most criteria met, newest first, each with why', () => {
+    const c = { ...any, states: ['NSW' as const], max_lvr: 160, min_margin_on_cost: 15 };
+    const ranked = rankByCriteria(
+      c,
+      [
+        at('old-match', 9),
+        at('new-match', 1),
+        at('two-of-three', 0, { state: 'VIC' }),
+        at('one-of-three', 0, { state: 'VIC', land_value: 1_000_000 }),
+        at('new-match', 1),
+      ],
+      3,
+    );
+    expect(ranked.map((r) => r.id)).toEqual(['new-match', 'old-match', 'two-of-three']);
+    expect(ranked[0]!.reason).toBe(
+      'Matches your lending criteria: in NSW, one of your states; LVR within your maximum; margin on cost at or above your minimum',
+    );
+    expect(ranked[2]!.reason).toBe('Meets 2 of your 3 lending criteria');
+  });
+
+  it('falls back to the newest when criteria are all any', () => {
+    const ranked = rankByCriteria(any, [at('a', 3), at('b', 1)], 3);
+    expect(ranked.map((r) => [r.id, r.reason])).toEqual([
+      ['b', 'Recently listed on the marketplace'],
+      ['a', 'Recently listed on the marketplace'],
     ]);
   });
 });

@@ -30,6 +30,8 @@ export type Intent =
   | 'quoteCost'
   | 'memo'
   | 'knowledge'
+  | 'whatIf'
+  | 'figure'
   | 'needInputs'
   | 'capabilities';
 
@@ -47,6 +49,8 @@ export const brokerAiMessages = {
 
 /** A percentage to one decimal (15.254 → '15.3%'), through the product's one rate format. */
 export const pct = (value: number) => formatRate(Math.round(value * 10) / 10);
+/** A rate as the person gave it (up to two decimals: 8.75 → '8.75%'), for the inputs of a working. */
+export const givenPct = (value: number) => formatRate(value);
 /** A multiple to two decimals (1.5 → '1.50x'). */
 export const times = (value: number) => `${value.toFixed(2)}x`;
 export const aud = formatAud;

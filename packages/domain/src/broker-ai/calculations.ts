@@ -1,11 +1,12 @@
-import { type AnalystAnswer, answer, aud, needInputs, normLine, pct, times } from './answer';
-import { DEFAULT_MARGIN_HURDLE, norms, rate } from './norms';
-import type { Label, Quantity } from './parse';
+import { type AnalystAnswer, answer, aud, givenPct, needInputs, normLine, pct } from './answer';
+import { DEFAULT_MARGIN_HURDLE, norms } from './norms';
+import type { Figures, Reading } from './quantities';
 import * as tools from './tools';
 
 /**
- * One answer per calculation: the figures come from tools.ts only, and a missing input is asked
- * for, never assumed.
+ * The answers that are more than one figure (GST, withholding, stress cases, the largest loan, a
+ * quote's all-in cost), worked from the figures the solver knows: the figures come from tools.ts
+ * only, and a missing input is asked for, never assumed.
  */
 
 /** Figures a project-bound session already knows (the deal's own fields the asker may see). */
@@ -19,297 +20,25 @@ export interface DealFacts {
   termMonths?: number | null;
 }
 
-/** The question's figures, with the bound deal's facts behind them. */
-export class Inputs {
-  constructor(
-    readonly text: string,
-    readonly quantities: Quantity[],
-    readonly deal: DealFacts = {},
-  ) {}
-
-  private first(kind: Quantity['kind'], labels: Label[]) {
-    return this.quantities.find((q) => q.kind === kind && q.label !== null && labels.includes(q.label));
-  }
-  private unlabelled(kind: Quantity['kind']) {
-    return this.quantities.filter((q) => q.kind === kind && q.label === null);
-  }
-  amount(label: Label) {
-    return this.first('amount', [label])?.value;
-  }
-  /** A labelled amount, else the n-th unlabelled one (for "LVR of 2.6m on 4m"). */
-  amountOr(label: Label, nth: number) {
-    return this.amount(label) ?? this.unlabelled('amount')[nth]?.value;
-  }
-  rate(labels: Label[]) {
-    return this.first('rate', labels)?.value;
-  }
-  interestRate() {
-    return this.rate(['interest']) ?? this.unlabelled('rate')[0]?.value ?? this.deal.ratePercent ?? undefined;
-  }
-  term() {
-    return this.quantities.find((q) => q.kind === 'term')?.value ?? this.deal.termMonths ?? undefined;
-  }
-  multiple() {
-    return this.quantities.find((q) => q.kind === 'multiple')?.value;
-  }
-  get amounts() {
-    return this.quantities.filter((q) => q.kind === 'amount');
-  }
-  loan() {
-    return this.amount('loan') ?? this.deal.loan ?? undefined;
-  }
-  land() {
-    return this.amount('land') ?? this.deal.land ?? undefined;
-  }
-  cost() {
-    return this.amount('cost') ?? this.deal.cost ?? undefined;
-  }
-  revenue() {
-    const given = this.amount('grv') ?? this.amount('sale');
-    if (given !== undefined) return given;
-    const { cost, profit } = this.deal;
-    return cost != null && profit != null ? cost + profit : undefined;
-  }
-  profit() {
-    return this.amount('profit') ?? this.deal.profit ?? undefined;
-  }
-}
-
 const src = (n: { source: string; sourceKind: AnalystAnswer['sources'][number]['sourceKind'] }) => [
   { source: n.source, sourceKind: n.sourceKind },
 ];
 
-export function lvrAnswer(i: Inputs): AnalystAnswer {
-  const loan = i.loan() ?? i.amountOr('loan', 0);
-  const land = i.land() ?? i.amountOr('land', loan === i.amountOr('loan', 0) ? 1 : 0);
-  const value = tools.lvrOnLand(loan, land);
-  if (value === null || loan === undefined || land === undefined)
-    return needInputs('the LVR', ['the loan amount', 'the land value'], 'LVR of a $2.6m loan on $4m of land');
-  const n = norms.lvrOnLand;
-  return answer(
-    'lvr',
-    [
-      `LVR on land (Plinth’s LVR): ${aud(loan)} / ${aud(land)} = ${pct(value)}.`,
-      normLine(n),
-      'Lenders size a development loan on GRV ex GST and on total development cost as well; give me those and I’ll work out loan / GRV and loan / TDC.',
-    ],
-    { lvr: value },
-    { sources: src(n) },
-  );
-}
+/** The names of the missing ones among some inputs, as "the X". */
+const missingOf = (inputs: [number | undefined, string][]) =>
+  inputs.filter(([v]) => v === undefined).map(([, name]) => `the ${name}`);
 
-export function loanToGrvAnswer(i: Inputs): AnalystAnswer {
-  const loan = i.loan();
-  const grv = i.amount('grv') ?? i.revenue();
-  const isIncGst = /inc(l(uding|\.)?)?\.?\s*gst|gst[- ]inclusive/i.test(i.text);
-  const grvEx = isIncGst ? tools.exGst(grv) : grv;
-  const value = tools.loanToGrv(loan, grvEx);
-  if (value === null || loan === undefined || grvEx == null)
-    return needInputs(
-      'loan / GRV',
-      ['the loan amount', 'the GRV (ex GST)'],
-      'loan to GRV of a $6.5m loan on a $10m GRV',
-    );
-  const n = norms.loanToGrv;
-  return answer(
-    'loanToGrv',
-    [
-      isIncGst && grv !== undefined ? `GRV ex GST: ${aud(grv)} / 1.1 = ${aud(grvEx)}.` : null,
-      `Loan / GRV ex GST: ${aud(loan)} / ${aud(grvEx)} = ${pct(value)}. Rating: ${rate(n, value)}.`,
-      normLine(n),
-    ],
-    { loanToGrv: value, grvExGst: grvEx },
-    { sources: src(n) },
-  );
-}
-
-export function loanToCostAnswer(i: Inputs): AnalystAnswer {
-  const loan = i.loan();
-  const cost = i.cost();
-  const value = tools.loanToCost(loan, cost);
-  if (value === null || loan === undefined || cost === undefined)
-    return needInputs(
-      'loan / TDC',
-      ['the loan amount', 'the total development cost'],
-      'loan to cost of $8m on a TDC of $10m',
-    );
-  const n = norms.loanToCost;
-  return answer(
-    'loanToCost',
-    [`Loan / TDC: ${aud(loan)} / ${aud(cost)} = ${pct(value)}. Rating: ${rate(n, value)}.`, normLine(n)],
-    { loanToCost: value },
-    { sources: src(n) },
-  );
-}
-
-export function icrAnswer(i: Inputs): AnalystAnswer {
-  const loan = i.loan() ?? i.amounts.find((q) => q.label === null)?.value;
-  const ratePercent = i.interestRate();
-  const income = i.amount('income');
-  const n = norms.servicingIcr;
-  if (income !== undefined && loan !== undefined && ratePercent !== undefined) {
-    const value = tools.servicingIcr(income, loan, ratePercent)!;
-    const interest = (loan * ratePercent) / 100;
-    return answer(
-      'icr',
-      [
-        `Interest a year: ${aud(loan)} × ${pct(ratePercent)} = ${aud(interest)}.`,
-        `ICR: ${aud(income)} / ${aud(interest)} = ${times(value)}. Rating: ${rate(n, value)}.`,
-        normLine(n),
-      ],
-      { icr: value, annualInterest: interest },
-      { sources: src(n) },
-    );
-  }
-  const profit = i.profit();
-  const term = i.term();
-  const platform = tools.platformIcr(profit, term, loan, ratePercent);
-  if (platform !== null && profit !== undefined) {
-    return answer(
-      'icr',
-      [
-        `Plinth’s ICR (expected profit over the term / annual interest): ${aud(profit)} / ${term! / 12} years / ${aud((loan! * ratePercent!) / 100)} = ${times(platform)}.`,
-        normLine(n),
-      ],
-      { icr: platform },
-      { sources: src(n) },
-    );
-  }
-  return needInputs(
-    'the ICR',
-    ['the net annual income', 'the loan amount', 'the interest rate'],
-    'ICR with net rent of $450,000 on a $5m loan at 8%',
-  );
-}
-
-export function marginAnswer(i: Inputs): AnalystAnswer {
-  const cost = i.cost();
-  const revenue = i.revenue();
-  const profit = i.profit() ?? (cost !== undefined && revenue !== undefined ? revenue - cost : undefined);
-  if (profit === undefined || (cost === undefined && revenue === undefined))
-    return needInputs(
-      'the margin',
-      ['the total cost', 'the revenue (or the profit)'],
-      'margin on a $10m cost and $12.5m revenue',
-    );
-  const onCost = cost !== undefined ? tools.marginOnCost(profit, cost) : null;
-  const onRevenue =
-    revenue !== undefined ? tools.marginOnRevenue(profit, revenue) : tools.costMarginToRevenueMargin(onCost);
-  const n = norms.marginOnCost;
-  const hurdle = i.rate(['hurdle']);
-  return answer(
-    'marginOnCost',
-    [
-      `Profit: ${aud(profit)}.`,
-      onCost !== null &&
-        `Margin on cost: ${aud(profit)} / ${aud(cost!)} = ${pct(onCost)}. Rating: ${rate(n, onCost)}.`,
-      onRevenue !== null && `Margin on revenue: ${pct(onRevenue)}.`,
-      hurdle !== undefined &&
-        onCost !== null &&
-        `Against your ${pct(hurdle)} hurdle: ${onCost >= hurdle ? 'clears it' : 'falls short'}.`,
-      normLine(n),
-    ],
-    {
-      profit,
-      ...(onCost !== null ? { marginOnCost: onCost } : {}),
-      ...(onRevenue !== null ? { marginOnRevenue: onRevenue } : {}),
-    },
-    { sources: src(n) },
-  );
-}
-
-export function marginConversionAnswer(i: Inputs): AnalystAnswer {
-  const r = i.quantities.find((q) => q.kind === 'rate');
-  if (!r) return needInputs('the conversion', ['the margin in %'], 'what is 18% margin on cost on revenue?');
-  const after = i.text.slice(r.end, r.end + 30).toLowerCase();
-  const isGivenOnRevenue = /^\s*(margin\s+)?(on|of)\s+(revenue|gdv|grv|sales|gross)/.test(after);
-  const n = norms.marginOnCost;
-  if (isGivenOnRevenue) {
-    const onCost = tools.revenueMarginToCostMargin(r.value)!;
-    return answer(
-      'marginConversion',
-      [
-        `${pct(r.value)} on revenue = ${r.value / 100} / (1 − ${r.value / 100}) = ${pct(onCost)} on cost.`,
-        normLine(n),
-      ],
-      { marginOnCost: onCost, marginOnRevenue: r.value },
-      { sources: src(n) },
-    );
-  }
-  const onRevenue = tools.costMarginToRevenueMargin(r.value)!;
-  return answer(
-    'marginConversion',
-    [
-      `${pct(r.value)} on cost = ${r.value / 100} / (1 + ${r.value / 100}) = ${pct(onRevenue)} on revenue.`,
-      normLine(n),
-    ],
-    { marginOnCost: r.value, marginOnRevenue: onRevenue },
-    { sources: src(n) },
-  );
-}
-
-export function debtToEquityAnswer(i: Inputs): AnalystAnswer {
-  const loan = i.loan();
-  const equity = i.amount('equity') ?? i.deal.equity ?? undefined;
-  const value = tools.debtToEquity(loan, equity);
-  if (value === null || loan === undefined || equity === undefined)
-    return needInputs(
-      'debt / equity',
-      ['the loan amount', 'the equity'],
-      'debt to equity with a $6m loan and $2m equity',
-    );
-  return answer('debtToEquity', [`Debt / equity: ${aud(loan)} / ${aud(equity)} = ${times(value)}.`], {
-    debtToEquity: value,
-  });
-}
-
-export function interestAnswer(i: Inputs, wantsTotal: boolean): AnalystAnswer {
-  const loan = i.loan() ?? i.amounts.find((q) => q.label === null)?.value;
-  const ratePercent = i.interestRate();
-  const monthly = tools.monthlyInterest(loan, ratePercent);
-  if (monthly === null || loan === undefined || ratePercent === undefined)
-    return needInputs(
-      'the interest',
-      ['the loan amount', 'the interest rate'],
-      'interest on $3m at 9.5% over 18 months',
-    );
-  const term = i.term();
-  const lines = [`Monthly interest: ${aud(loan)} × ${pct(ratePercent)} / 12 = ${aud(monthly)}.`];
-  const figures: Record<string, number> = { monthlyInterest: monthly };
-  if (term !== undefined) {
-    const c = tools.capitalisedInterest(loan, ratePercent, term)!;
-    lines.push(
-      `Over ${term} months: ${aud(c.simple)} simple (interest on the full loan, as a quote prices it); ${aud(c.compounded)} if capitalised monthly, taking the balance to ${aud(c.closingBalance)}.`,
-      'Both assume the whole loan is drawn from day one; a progressively drawn construction loan costs less.',
-    );
-    Object.assign(figures, { simpleInterest: c.simple, capitalisedInterest: c.compounded });
-  } else if (wantsTotal) {
-    return needInputs(
-      'the interest over the term',
-      ['the term (months or years)'],
-      'capitalised interest on $3m at 9.5% over 18 months',
-    );
-  }
-  return answer(
-    wantsTotal || term !== undefined ? 'capitalisedInterest' : 'monthlyInterest',
-    lines,
-    figures,
-    {
-      isDecisionBearing: false,
-    },
-  );
-}
-
-export function gstAnswer(i: Inputs): AnalystAnswer {
-  // Unnamed amounts are read in order (purchase, then sale); one figure is never used for both.
-  const unnamed = i.amounts.filter((q) => q.label === null).map((q) => q.value);
-  const purchase = i.amount('purchase') ?? i.amount('land') ?? unnamed.shift();
-  const sale = i.amount('sale') ?? i.amount('grv') ?? unnamed.shift();
+export function gstAnswer(k: Figures): AnalystAnswer {
+  const purchase = k.purchase ?? k.land;
+  const sale = k.sale ?? k.grv;
   const gst = tools.marginSchemeGst(purchase, sale);
   if (gst === null || purchase === undefined || sale === undefined)
     return needInputs(
       'GST under the margin scheme',
-      ['the purchase price', 'the sale price'],
+      missingOf([
+        [purchase, 'purchase price'],
+        [sale, 'sale price'],
+      ]),
       'margin scheme GST on a site bought for $1.5m and sold for $2.4m',
     );
   const full = tools.gstInPrice(sale)!;
@@ -325,15 +54,15 @@ export function gstAnswer(i: Inputs): AnalystAnswer {
   );
 }
 
-export function withholdingAnswer(i: Inputs): AnalystAnswer {
-  const price = i.amount('sale') ?? i.amounts[0]?.value;
+export function withholdingAnswer(k: Figures, r: Reading): AnalystAnswer {
+  const price = k.sale ?? k.purchase ?? k.revenue;
   if (price === undefined)
     return needInputs(
       'the GST withholding',
       ['the sale price'],
       'GST withholding on a new apartment sold for $850k under the margin scheme',
     );
-  const isMargin = /margin scheme/i.test(i.text);
+  const isMargin = r.isMarginScheme;
   const w = tools.gstWithholding(price, isMargin)!;
   return answer(
     'gstWithholding',
@@ -348,26 +77,36 @@ export function withholdingAnswer(i: Inputs): AnalystAnswer {
   );
 }
 
-export function stressAnswer(i: Inputs): AnalystAnswer {
-  const cost = i.cost();
-  const revenue = i.revenue();
-  const hurdle = i.rate(['hurdle', 'margin']) ?? DEFAULT_MARGIN_HURDLE;
+export function stressAnswer(k: Figures, r: Reading): AnalystAnswer {
+  const { cost, revenue } = k;
+  const hurdle = r.given.hurdle ?? r.given.marginOnCost ?? DEFAULT_MARGIN_HURDLE;
   if (cost === undefined || revenue === undefined)
     return needInputs(
       'the stress tests',
-      ['the total development cost', 'the revenue (GRV ex GST)'],
+      missingOf([
+        [cost, 'total development cost'],
+        [revenue, 'revenue (GRV ex GST)'],
+      ]),
       'stress test a $10m cost and $12.5m revenue, $7m loan at 9%, 18% hurdle',
     );
   const cases = tools.stressTest({
     cost,
     revenue,
-    loan: i.loan(),
-    ratePercent: i.interestRate(),
+    loan: k.loan,
+    ratePercent: k.rate,
     hurdlePercent: hurdle,
-    holdingPerMonth: i.amount('holding'),
+    holdingPerMonth: k.holding,
   })!;
   const figures: Record<string, number> = {};
   const lines = [`Stress tests against a ${pct(hurdle)} margin on cost:`];
+  const delayInterest = tools.interestOverTerm(
+    tools.monthlyInterest(k.loan, k.rate),
+    tools.STRESS_DELAY_MONTHS,
+  );
+  if (delayInterest !== null)
+    lines.push(
+      `Six more months of interest: ${aud(k.loan!)} × ${givenPct(k.rate!)} / 12 × ${tools.STRESS_DELAY_MONTHS} = ${aud(delayInterest)}.`,
+    );
   for (const c of cases) {
     lines.push(
       `• ${c.name}: cost ${aud(c.cost)}, revenue ${aud(c.revenue)}, profit ${aud(c.profit)}, margin ${pct(c.marginOnCost)} — ${c.clearsHurdle ? 'clears' : 'fails'} the hurdle.`,
@@ -380,13 +119,13 @@ export function stressAnswer(i: Inputs): AnalystAnswer {
   return answer('stressTest', lines, figures, { sources: src(norms.marginOnCost) });
 }
 
-export function maxLoanAnswer(i: Inputs): AnalystAnswer {
+export function maxLoanAnswer(k: Figures, r: Reading): AnalystAnswer {
   const limits = {
-    maxLoanToGrv: i.rate(['grv']),
-    maxLoanToCost: i.rate(['cost']),
-    maxLvrOnLand: i.rate(['lvr', 'land']),
+    maxLoanToGrv: r.given.loanToGrv,
+    maxLoanToCost: r.given.loanToCost,
+    maxLvrOnLand: r.given.lvr,
   };
-  const values = { grvExGst: i.amount('grv') ?? i.amount('sale'), cost: i.cost(), land: i.land() };
+  const values = { grvExGst: k.grv ?? k.sale, cost: k.cost, land: k.land };
   const isDefault = Object.values(limits).every((v) => v === undefined);
   const result = tools.maxLoan(
     values,
@@ -414,17 +153,19 @@ export function maxLoanAnswer(i: Inputs): AnalystAnswer {
   );
 }
 
-export function quoteCostAnswer(i: Inputs): AnalystAnswer {
-  // 'All-in cost of $5m': the amount after 'cost' is the loan here, not a development cost.
-  const loan = i.loan() ?? i.amounts.find((q) => q.label !== 'fee')?.value;
-  const ratePercent = i.interestRate();
-  const term = i.term();
-  const feeRate = i.rate(['fee']);
-  const fee = i.amount('fee') ?? (feeRate !== undefined && loan !== undefined ? (loan * feeRate) / 100 : 0);
+export function quoteCostAnswer(k: Figures): AnalystAnswer {
+  // 'All-in cost of $5m': the amount named by 'cost' is the loan here, not a development cost.
+  const loan = k.loan ?? k.cost;
+  const { rate: ratePercent, term } = k;
+  const fee = k.fee ?? 0;
   if (loan === undefined || ratePercent === undefined || term === undefined)
     return needInputs(
       'the all-in cost',
-      ['the loan amount', 'the interest rate', 'the term'],
+      missingOf([
+        [loan, 'loan amount'],
+        [ratePercent, 'interest rate'],
+        [term, 'term'],
+      ]),
       'all-in cost of $5m at 10% for 18 months with a 2% establishment fee',
     );
   const c = tools.quoteCost({

@@ -80,7 +80,7 @@ export const knowledgeEntries: KnowledgeEntry[] = [
     id: 'icr',
     title: 'Interest cover ratio (ICR)',
     keywords: 'icr interest cover servicing serviceability income rent',
-    text: 'Construction interest is usually capitalised, so an ICR matters for investment, residual-stock or pre-leased exits: net income / interest. Commercial lenders commonly use 1.5×; banks seek about 2.0× on investment assets. Plinth also shows its own ICR: expected profit spread over the term / annual interest.',
+    text: 'The ICR measures interest cover: how many times the net income pays the interest (net income / interest). Construction interest is usually capitalised, so an ICR matters for investment, residual-stock or pre-leased exits. Commercial lenders commonly use 1.5×; banks seek about 2.0× on investment assets. Plinth also shows its own ICR: expected profit spread over the term / annual interest.',
     source: 'apimagazine.com.au; stamfordcapital.com.au',
     sourceKind: marketing,
   },

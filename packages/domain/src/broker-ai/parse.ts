@@ -10,7 +10,9 @@ export type Label =
   | 'loan'
   | 'land'
   | 'grv'
+  | 'revenue'
   | 'cost'
+  | 'construction'
   | 'purchase'
   | 'sale'
   | 'profit'
@@ -19,16 +21,24 @@ export type Label =
   | 'fee'
   | 'holding'
   | 'interest'
+  | 'interestRate'
   | 'hurdle'
   | 'margin'
+  | 'marginRevenue'
   | 'lvr'
-  | 'presales';
+  | 'loanToGrv'
+  | 'loanToCost'
+  | 'presales'
+  /** Words that name no figure but would otherwise lend one of theirs ('all-in cost', 'interest cover'). */
+  | 'none';
 
 export interface Quantity {
   kind: QuantityKind;
   /** Dollars for amounts, percent for rates, months for terms, times for multiples. */
   value: number;
   label: Label | null;
+  /** The naming word as written ('monthly interest', 'net rent'), when there is one. */
+  word?: string;
   start: number;
   end: number;
 }
@@ -46,31 +56,9 @@ const multipliers: Record<string, number> = {
   billion: 1e9,
 };
 
-const numberWords: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  twelve: 12,
-  eighteen: 18,
-  'twenty-four': 24,
-  'thirty-six': 36,
-};
-
 // A number (1,234,567 or 4.5 or .5), then what follows it: a rate, a term, a multiple or a scale.
 const QUANTITY =
   /(?<dollar>(?:a|au)?\$\s?|aud\s?)?(?<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(?:\s?(?<rate>%|per\s?cent\b|percent\b|pct\b)|[\s-]?(?<term>months?\b|mths?\b|mos?\b|years?\b|yrs?\b|y\b)|\s?(?<times>x\b|×|times\b)|\s?(?<scale>thousand\b|million\b|mill\b|mil\b|mn\b|billion\b|bn\b|k\b|m\b|b\b))?/gi;
-
-const WORD_TERM =
-  /\b(?<word>a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|eighteen|twenty-four|thirty-six)[\s-](?<term>months?|years?)\b/gi;
 
 function toQuantity(m: RegExpExecArray): Omit<Quantity, 'label'> | null {
   const g = m.groups!;
@@ -93,75 +81,258 @@ export function findQuantities(text: string): Omit<Quantity, 'label'>[] {
     const q = toQuantity(m as RegExpExecArray);
     if (q) found.push(q);
   }
-  for (const m of text.matchAll(WORD_TERM)) {
-    const g = m.groups!;
-    const n = numberWords[g.word!.toLowerCase()]!;
-    found.push({
-      kind: 'term',
-      value: /^y/i.test(g.term!) ? n * 12 : n,
-      start: m.index,
-      end: m.index + m[0].length,
-    });
-  }
   return found.sort((a, b) => a.start - b.start);
 }
 
 // The words that name a figure; longer phrases first so 'total development cost' wins over 'cost'.
 const labelWords: [Label, string[]][] = [
   [
+    'none',
+    [
+      'all-in',
+      'quote cost',
+      'interest cover',
+      'interest coverage',
+      'debt to equity',
+      'debt-to-equity',
+      'debt/equity',
+      'margin scheme',
+      'stress test',
+      'cost of the loan',
+      'cost of the facility',
+      'cost of finance',
+    ],
+  ],
+  [
     'grv',
     [
       'gross realisation value',
       'gross realization value',
+      'gross development value',
       'gross realisation',
+      'gross realization',
       'grv',
       'gdv',
       'end value',
+      'end values',
       'on completion',
       'completed value',
+      'completion value',
+      'as if complete',
+      'realisation',
+    ],
+  ],
+  [
+    'revenue',
+    [
       'sales revenue',
       'revenue',
       'sell-out',
       'sellout',
+      'sells out for',
+      'sells out at',
+      'sell out for',
+      'sell out at',
+      'sells out',
+      'sell out',
+      'sold out',
       'total sales',
-      'realisation',
+      'sales',
+      'turnover',
     ],
   ],
   [
     'cost',
     [
       'total development cost',
+      'total development costs',
       'development costs',
       'development cost',
+      'project costs',
       'project cost',
+      'total costs',
       'total cost',
-      'construction cost',
-      'build cost',
+      'all up cost',
+      'all-in cost',
+      'all in cost',
       'tdc',
       'costs',
       'cost',
-      'ltc',
+      'project',
+      'budget',
     ],
   ],
-  ['land', ['land value', 'site value', 'land', 'site']],
-  ['loan', ['senior debt', 'loan amount', 'facility', 'borrowing', 'borrow', 'loan', 'debt', 'lend']],
-  ['purchase', ['purchase price', 'purchased', 'bought', 'acquired', 'paid', 'purchase']],
-  ['sale', ['sale price', 'selling', 'sold', 'sells', 'sell', 'sale']],
-  ['profit', ['profit']],
-  ['equity', ['equity']],
-  ['income', ['net operating income', 'net income', 'rental income', 'income', 'noi', 'rent']],
-  ['fee', ['establishment fee', 'line fee', 'fees', 'fee']],
+  [
+    'construction',
+    [
+      'construction costs',
+      'construction cost',
+      'build costs',
+      'build cost',
+      'building costs',
+      'building cost',
+      'hard costs',
+      'construction',
+      'build',
+    ],
+  ],
+  [
+    'land',
+    [
+      'land value',
+      'site value',
+      'site cost',
+      'land cost',
+      'site costs',
+      'land costs',
+      'land',
+      'site',
+      'dirt',
+    ],
+  ],
+  [
+    'loan',
+    [
+      'senior debt',
+      'senior loan',
+      'first mortgage',
+      'loan amount',
+      'facility',
+      'borrowing',
+      'borrowed',
+      'borrows',
+      'borrow',
+      'loan',
+      'debt',
+      'lend me',
+      'lend us',
+      'lending me',
+      'lending us',
+      'lends',
+      'lend',
+      'lending',
+      'advance',
+    ],
+  ],
+  ['purchase', ['purchase price', 'purchased', 'bought', 'acquired', 'paid', 'purchase', 'acquisition']],
+  ['sale', ['sale price', 'selling', 'sold', 'sells', 'sell', 'sale', 'price']],
+  ['profit', ['development profit', 'net profit', 'profit']],
+  [
+    'equity',
+    [
+      'equity',
+      'put in',
+      'putting in',
+      'puts in',
+      'chip in',
+      'chipping in',
+      'tip in',
+      'contribute',
+      'contributing',
+      'contribution',
+      'cash',
+      'own funds',
+      'own money',
+      'deposit',
+    ],
+  ],
+  [
+    'income',
+    [
+      'net operating income',
+      'net income',
+      'rental income',
+      'net rental income',
+      'income',
+      'noi',
+      'net rent',
+      'net rents',
+      'rent',
+      'rents',
+      'ebitda',
+      'monthly rent',
+    ],
+  ],
+  [
+    'fee',
+    ['establishment fee', 'establishment', 'est. fee', 'est fee', 'estab fee', 'line fee', 'fees', 'fee'],
+  ],
   ['holding', ['holding costs', 'holding cost', 'holding']],
-  ['interest', ['interest rate', 'interest', 'rate', 'p.a.', 'coupon', 'pricing']],
-  ['hurdle', ['hurdle', 'target margin', 'minimum margin', 'required margin']],
-  ['margin', ['margin']],
+  [
+    'interest',
+    [
+      'monthly interest',
+      'annual interest',
+      'yearly interest',
+      'interest bill',
+      'interest costs',
+      'interest cost',
+      'interest expense',
+      'interest on the loan',
+      'interest on the facility',
+      'interest on the debt',
+      'intrest on the loan',
+      'interest',
+      'intrest',
+      'interst',
+    ],
+  ],
+  ['interestRate', ['interest rate', 'rate', 'p.a.', 'pa', 'per annum', 'coupon', 'pricing']],
+  ['hurdle', ['hurdle rate', 'hurdle', 'target margin', 'minimum margin', 'required margin', 'target']],
+  ['margin', ['margin on cost', 'return on cost', 'on cost', 'margin', 'moc']],
+  [
+    'marginRevenue',
+    [
+      'margin on revenue',
+      'margin on sales',
+      'margin on gdv',
+      'margin on grv',
+      'revenue margin',
+      'on revenue',
+      'on gdv',
+      'on sales',
+    ],
+  ],
   ['lvr', ['lvr', 'loan to value', 'loan-to-value']],
-  ['presales', ['presales', 'pre-sales', 'presold']],
+  ['loanToGrv', ['loan to grv', 'loan-to-grv', 'loan to gdv', 'loan-to-gdv']],
+  ['loanToCost', ['loan to cost', 'loan-to-cost', 'ltc']],
+  ['presales', ['presales', 'pre-sales', 'presold', 'pre-sold', 'presale', 'pre-sale']],
 ];
 
 const allowed: Record<QuantityKind, Label[]> = {
-  amount: ['grv', 'cost', 'land', 'loan', 'purchase', 'sale', 'profit', 'equity', 'income', 'fee', 'holding'],
-  rate: ['interest', 'hurdle', 'margin', 'lvr', 'grv', 'cost', 'land', 'presales', 'fee'],
+  amount: [
+    'grv',
+    'revenue',
+    'cost',
+    'construction',
+    'land',
+    'loan',
+    'purchase',
+    'sale',
+    'profit',
+    'equity',
+    'income',
+    'fee',
+    'holding',
+    'interest',
+    'presales',
+  ],
+  rate: [
+    'interest',
+    'interestRate',
+    'hurdle',
+    'margin',
+    'marginRevenue',
+    'lvr',
+    'loanToGrv',
+    'loanToCost',
+    'grv',
+    'cost',
+    'land',
+    'presales',
+    'fee',
+    'profit',
+  ],
   term: [],
   multiple: [],
 };
@@ -177,6 +348,7 @@ const LABEL = new RegExp(
 
 interface LabelWord {
   label: Label;
+  text: string;
   start: number;
   end: number;
 }
@@ -185,7 +357,7 @@ function findLabelWords(text: string): LabelWord[] {
   const found: LabelWord[] = [];
   for (const m of text.matchAll(LABEL)) {
     const i = m.slice(1).findIndex((g) => g !== undefined);
-    found.push({ label: wordList[i]![0], start: m.index, end: m.index + m[0].length });
+    found.push({ label: wordList[i]![0], text: m[0], start: m.index, end: m.index + m[0].length });
   }
   return found;
 }
@@ -199,17 +371,31 @@ interface Candidate {
 }
 
 /** The naming words that may name a figure: before it within reach, or right after it ('$4m land'). */
-function candidatesOf(text: string, q: Quantity, words: LabelWord[], quantities: Quantity[]): Candidate[] {
+// What may stand between a figure and the word after it: '$4m land', '$2m of equity', '$1.7m in
+// cash', '$400,000 a year in interest', '18% margin on cost'.
+const AFTER =
+  /^[\s-]*(?:(?:a|per|each|every)\s+(?:year|month|annum)\s*)?(?:(?:of|in|for|as|worth of)\s+(?:the\s+|my\s+|our\s+|total\s+)?)?$/i;
+
+function candidatesOf(
+  text: string,
+  q: Quantity,
+  words: LabelWord[],
+  quantities: Quantity[],
+  allWords: LabelWord[],
+): Candidate[] {
   const out: Candidate[] = [];
   for (const w of words) {
     if (!allowed[q.kind].includes(w.label)) continue;
     const isBefore = w.end <= q.start;
     const between = isBefore ? text.slice(w.end, q.start) : text.slice(q.end, w.start);
-    if (isBefore ? between.length > REACH : !/^[\s-]*(of\s+(the\s+)?)?$/i.test(between)) continue;
-    // A word never names a figure across a sentence, a semicolon or another figure.
+    if (isBefore ? between.length > REACH : !AFTER.test(between)) continue;
+    // A word never names a figure across a sentence, a semicolon, another figure or another naming
+    // word, nor the base of a figure ('interest on $3m', 'borrow against $4m of land').
     if (/[.;?!]\s|\n/.test(between)) continue;
+    if (isBefore && /\b(on|against|over|from|per)\b/i.test(between)) continue;
     const [from, to] = isBefore ? [w.end, q.start] : [q.end, w.start];
     if (quantities.some((o) => o !== q && o.start >= from && o.end <= to)) continue;
+    if (isBefore && allWords.some((o) => o !== w && o.start >= from && o.end <= to)) continue;
     out.push({ word: w, distance: between.length });
   }
   return out.sort((a, b) => a.distance - b.distance);
@@ -221,14 +407,17 @@ function candidatesOf(text: string, q: Quantity, words: LabelWord[], quantities:
  * figures: so '$2.6m loan on $4.0m land' pairs loan with 2.6m and land with 4.0m, and
  * 'cost $10m revenue $12.5m' pairs cost with 10m.
  */
-export function parseQuantities(text: string): Quantity[] {
+export function parseQuantities(
+  text: string,
+  isSetAside: (q: Omit<Quantity, 'label'>) => boolean = () => false,
+) {
   const quantities: Quantity[] = findQuantities(text).map((q) => ({ ...q, label: null }));
   const words = findLabelWords(text).filter(
     (w) => !quantities.some((q) => w.start < q.end && w.end > q.start),
   );
   for (const kind of ['amount', 'rate'] as const) {
-    const ofKind = quantities.filter((q) => q.kind === kind);
-    const options = ofKind.map((q) => candidatesOf(text, q, words, quantities).slice(0, 4));
+    const ofKind = quantities.filter((q) => q.kind === kind && !isSetAside(q));
+    const options = ofKind.map((q) => candidatesOf(text, q, words, quantities, words).slice(0, 4));
     let best = { named: -1, distance: Number.POSITIVE_INFINITY, choice: [] as (Candidate | null)[] };
     const choice: (Candidate | null)[] = [];
     const search = (i: number, used: Set<LabelWord>, named: number, distance: number) => {
@@ -252,7 +441,10 @@ export function parseQuantities(text: string): Quantity[] {
     // At most 5 choices for each of a handful of figures: a question holds few enough.
     if (ofKind.length <= 8) search(0, new Set(), 0, 0);
     best.choice.forEach((c, i) => {
-      if (c) ofKind[i]!.label = c.word.label;
+      if (c) {
+        ofKind[i]!.label = c.word.label;
+        ofKind[i]!.word = c.word.text.toLowerCase();
+      }
     });
   }
   return quantities;

@@ -38,16 +38,99 @@ export function loanToCost(loan: number | null | undefined, totalDevelopmentCost
 /** The platform's ICR (expected profit spread over the term / annual interest). */
 export const platformIcr = icr;
 
+/** Interest a year on the full loan: the monthly interest of finance.ts, twelve times. */
+export function annualInterest(loan: number | null | undefined, ratePercent: number | null | undefined) {
+  const monthly = monthlyInterest(loan, ratePercent);
+  return monthly === null ? null : monthly * 12;
+}
+
+/** A monthly figure (interest, rent) as a yearly one. */
+export function yearlyFromMonthly(monthly: number | null | undefined) {
+  return present(monthly) ? monthly * 12 : null;
+}
+
+/** A yearly figure as a monthly one. */
+export function monthlyFromYearly(yearly: number | null | undefined) {
+  return present(yearly) ? yearly / 12 : null;
+}
+
+/** Simple interest over a term from the monthly interest: monthly x months (as a quote prices it). */
+export function interestOverTerm(monthly: number | null | undefined, months: number | null | undefined) {
+  if (!present(monthly) || !present(months) || months <= 0) return null;
+  return monthly * months;
+}
+
+/** Interest cover: net annual income / annual interest (the annual interest as given or worked out). */
+export function interestCover(
+  netAnnualIncome: number | null | undefined,
+  annualInterestPaid: number | null | undefined,
+) {
+  if (!present(netAnnualIncome) || !present(annualInterestPaid) || annualInterestPaid <= 0) return null;
+  return netAnnualIncome / annualInterestPaid;
+}
+
 /** Servicing ICR for an investment or residual-stock exit: net annual income / annual interest. */
 export function servicingIcr(
   netAnnualIncome: number | null | undefined,
   loan: number | null | undefined,
   ratePercent: number | null | undefined,
 ) {
-  if (!present(netAnnualIncome) || !present(loan) || !present(ratePercent)) return null;
-  const annualInterest = (loan * ratePercent) / 100;
-  if (annualInterest <= 0) return null;
-  return netAnnualIncome / annualInterest;
+  return interestCover(netAnnualIncome, annualInterest(loan, ratePercent));
+}
+
+/** Profit = revenue − total cost. */
+export function profitOf(revenue: number | null | undefined, cost: number | null | undefined) {
+  if (!present(revenue) || !present(cost)) return null;
+  return revenue - cost;
+}
+
+/** Revenue that leaves a profit over a cost: cost + profit. */
+export function revenueOf(cost: number | null | undefined, profit: number | null | undefined) {
+  if (!present(cost) || !present(profit)) return null;
+  return cost + profit;
+}
+
+/** The cost that leaves a profit out of a revenue: revenue − profit. */
+export function costOf(revenue: number | null | undefined, profit: number | null | undefined) {
+  return profitOf(revenue, profit);
+}
+
+/** Total development cost from its two parts a question usually names: land + construction. */
+export function totalDevelopmentCost(
+  land: number | null | undefined,
+  construction: number | null | undefined,
+) {
+  if (!present(land) || !present(construction)) return null;
+  return land + construction;
+}
+
+/** Equity: what the loan leaves of the total cost (cost − loan); and the loan equity leaves. */
+export function equityGap(cost: number | null | undefined, funded: number | null | undefined) {
+  if (!present(cost) || !present(funded) || funded > cost) return null;
+  return cost - funded;
+}
+
+/** A percentage of a base (a loan at 65 % of GRV, a profit at 20 % on cost): base x percent / 100. */
+export function shareOf(percent: number | null | undefined, base: number | null | undefined) {
+  if (!present(percent) || !present(base)) return null;
+  return (base * percent) / 100;
+}
+
+/** A figure after a change in % (cost +10 % → x 1.1; revenue −10 % → x 0.9). */
+export function changedBy(value: number | null | undefined, changePercent: number | null | undefined) {
+  if (!present(value) || !present(changePercent)) return null;
+  return value * (1 + changePercent / 100);
+}
+
+/** A figure after a change in dollars (revenue down $1m → value − 1m). */
+export function changedByAmount(value: number | null | undefined, change: number | null | undefined) {
+  if (!present(value) || !present(change)) return null;
+  return value + change;
+}
+
+/** Presales cover: qualifying presales / loan x 100. */
+export function presalesCover(presales: number | null | undefined, loan: number | null | undefined) {
+  return profitMargin(presales, loan);
 }
 
 /** Margin on cost: profit / total development cost x 100. */

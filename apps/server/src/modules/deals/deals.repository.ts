@@ -50,6 +50,7 @@ function selectDealViews(db: Db) {
       'p.interest_rate',
       'p.loan_term',
       'p.total_project_cost',
+      'p.construction_cost',
       'p.equity_contribution',
       'p.land_value',
       'p.expected_gdc',

@@ -66,6 +66,7 @@ export function toDeal(row: repo.DealViewRow): Deal {
       interest_rate: row.interest_rate,
       loan_term: row.loan_term,
       total_project_cost: row.total_project_cost,
+      construction_cost: row.construction_cost,
       equity_contribution: row.equity_contribution,
       land_value: row.land_value,
       expected_gdc: row.expected_gdc,

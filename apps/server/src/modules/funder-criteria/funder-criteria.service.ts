@@ -29,6 +29,12 @@ const saved = (row: Row): FunderCriteriaResponse => ({
   confirmed_at: new Date(row.confirmed_at).toISOString(),
 });
 
+/** The criteria a funder saved, or null while they have none (recommendations and alerts read these). */
+export async function savedCriteria(db: Db, userId: string): Promise<FunderCriteria | null> {
+  const row = await repo.findCriteria(db, userId);
+  return row ? criteriaOf(row) : null;
+}
+
 /** The funder's saved criteria, or, until they save any, their onboarding profile's prefill. */
 export async function getFunderCriteria(db: Db, viewer: Viewer): Promise<FunderCriteriaResponse> {
   const row = await repo.findCriteria(db, viewer.id);

@@ -71,7 +71,11 @@ export async function findFunderCardStates(db: Db, funderId: string, projectIds:
 
 export interface CandidateTier {
   propertyTypes?: readonly string[];
+  states?: readonly string[];
+  developmentStages?: readonly string[];
   loanRange?: { min: number | null; max: number | null };
+  /** How many of the newest to take (the call's `perTier` otherwise). */
+  limit?: number;
 }
 
 /**
@@ -100,14 +104,24 @@ export function recommendationCandidates(
         if (tier.propertyTypes) {
           conditions.push(eb('project.property_type', 'in', tier.propertyTypes as never[]));
         }
+        if (tier.states) conditions.push(eb('project.state', 'in', tier.states as never[]));
+        if (tier.developmentStages)
+          conditions.push(eb('project.development_stage', 'in', tier.developmentStages as never[]));
         if (tier.loanRange?.min != null) conditions.push(eb('project.loan_amount', '>=', tier.loanRange.min));
         if (tier.loanRange?.max != null) conditions.push(eb('project.loan_amount', '<=', tier.loanRange.max));
         return eb.and(conditions);
       })
-      .select(previewColumns)
+      // The figures a funder's confidential limits are matched on, never sent (toProjectPreview).
+      .select([
+        ...previewColumns,
+        'project.land_value',
+        'project.total_project_cost',
+        'project.expected_profit',
+        'project.expected_gdc',
+      ])
       .orderBy('project.created_at', 'desc')
       .orderBy('project.id', 'desc')
-      .limit(options.perTier);
+      .limit(tier.limit ?? options.perTier);
   const [first, ...rest] = options.tiers.map((tier, i) =>
     db.selectFrom(tierQuery(tier).as(`t${i}`)).selectAll(),
   );

@@ -1,4 +1,5 @@
 import { RECOMMENDED_LIMIT } from '@plinth/domain/constants';
+import { type FunderCriteria, rankByCriteria } from '@plinth/domain/funder-criteria';
 import {
   averageExpectedReturn,
   type MarketplaceQuery,
@@ -17,6 +18,7 @@ import type { Viewer } from '../../auth/guards';
 import { changesOf, type Db } from '../../db/database';
 import { createReadCache, type ReadCache } from '../../db/read-cache';
 import { AppError } from '../../errors';
+import { savedCriteria } from '../funder-criteria/funder-criteria.service';
 import { funderSide } from './funder-side';
 import { type MarketSums, marketIndexOf } from './market-index';
 import { isBehind } from './market-index.repository';
@@ -196,7 +198,24 @@ function marketplaceAnswer(
  * for the ranking to find the true top 3 (see `fitOf`).
  */
 export async function recommendProjects(db: Db, options: { viewer: Viewer }): Promise<Recommendation[]> {
-  const profile = (await repo.findFitProfile(db, options.viewer.id)) ?? {
+  const criteria = await savedCriteria(db, options.viewer.id);
+  const ranked = criteria
+    ? await rankedByCriteria(db, options.viewer.id, criteria)
+    : await rankedByProfile(db, options.viewer.id);
+  const states = await repo.findFunderCardStates(
+    db,
+    options.viewer.id,
+    ranked.map((r) => r.id),
+  );
+  return ranked.map((r) => {
+    const own = states.get(r.id);
+    return own ? { ...r, access_status: own.status, access_request_id: own.id, deal_id: own.deal_id } : r;
+  });
+}
+
+/** The candidates by fit with the onboarding profile (a funder who never saved criteria). */
+async function rankedByProfile(db: Db, funderId: string) {
+  const profile = (await repo.findFitProfile(db, funderId)) ?? {
     investment_focus: null,
     typical_deal_size_min: null,
     typical_deal_size_max: null,
@@ -214,22 +233,48 @@ export async function recommendProjects(db: Db, options: { viewer: Viewer }): Pr
   tiers.push({});
   const distinct = [...new Map(tiers.map((tier) => [JSON.stringify(tier), tier])).values()];
   const candidates = await repo.recommendationCandidates(db, {
-    funderId: options.viewer.id,
+    funderId,
     tiers: distinct,
     perTier: RECOMMENDED_LIMIT,
   });
-  const ranked = rankRecommendations(
+  return rankRecommendations(
     profile,
     candidates.map((row) => toProjectPreview(row, null)),
     RECOMMENDED_LIMIT,
   );
-  const states = await repo.findFunderCardStates(
-    db,
-    options.viewer.id,
-    ranked.map((r) => r.id),
-  );
-  return ranked.map((r) => {
-    const own = states.get(r.id);
-    return own ? { ...r, access_status: own.status, access_request_id: own.id, deal_id: own.deal_id } : r;
+}
+
+/** How many of the newest listings meeting a funder's open criteria are checked on the confidential ones. */
+const CRITERIA_CANDIDATES = 50;
+
+/**
+ * The candidates by a funder's saved criteria (issue 22): the newest listings meeting the open
+ * criteria in SQL, checked on the confidential limits by the domain, with the newest of all behind
+ * them, so three cards show even when few or none match.
+ */
+async function rankedByCriteria(db: Db, funderId: string, criteria: FunderCriteria) {
+  const rows = await repo.recommendationCandidates(db, {
+    funderId,
+    tiers: [
+      {
+        propertyTypes: criteria.property_types ?? undefined,
+        states: criteria.states ?? undefined,
+        developmentStages: criteria.development_stages ?? undefined,
+        loanRange: { min: criteria.min_loan, max: criteria.max_loan },
+        limit: CRITERIA_CANDIDATES,
+      },
+      {},
+    ],
+    perTier: RECOMMENDED_LIMIT,
   });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const candidates = rows.map((row) => ({
+    ...row,
+    loan_amount: Number(row.loan_amount),
+    created_at: new Date(row.created_at).toISOString(),
+  }));
+  return rankByCriteria(criteria, candidates, RECOMMENDED_LIMIT).map((r) => ({
+    ...toProjectPreview(byId.get(r.id)!, null),
+    reason: r.reason,
+  }));
 }

@@ -2,6 +2,7 @@ import { Alert, Stack, Tabs } from '@mantine/core';
 import { type Deal, dealMessages, dealPartyOf } from '@plinth/domain/deals';
 import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
+import { FeasibilityTab } from '../../../components/feasibility/feasibility-tab';
 import { UndertakingGate } from '../../../components/undertaking/undertaking-gate';
 import { UndertakingSignatureLine } from '../../../components/undertaking/undertaking-signature';
 import { useDealComments } from '../api/get-deal-comments';
@@ -17,7 +18,7 @@ import { DealProposalTab } from './deal-proposal-tab';
 import classes from './deal-room.module.css';
 import { DealRoomHeader } from './deal-room-header';
 
-const tabValues = ['overview', 'documents', 'comments', 'proposal'] as const;
+const tabValues = ['overview', 'feasibility', 'documents', 'comments', 'proposal'] as const;
 type TabValue = (typeof tabValues)[number];
 
 interface DealRoomProps {
@@ -26,8 +27,9 @@ interface DealRoomProps {
 }
 
 /**
- * The deal room (spec 000 section 2): Overview, Documents, Comments and Proposal. Its two parties
- * act in it while it is open; anyone else the server lets in (an admin) only reads.
+ * The deal room (spec 000 section 2): Overview, Feasibility (issue 21), Documents, Comments and
+ * Proposal. Its two parties act in it while it is open; anyone else the server lets in (an admin)
+ * only reads.
  */
 export function DealRoom({ deal, viewerId }: DealRoomProps) {
   const [tab, setTab] = useState<TabValue>('overview');
@@ -72,6 +74,7 @@ export function DealRoom({ deal, viewerId }: DealRoomProps) {
       >
         <Tabs.List aria-label="Deal room sections">
           <Tabs.Tab value="overview">Overview</Tabs.Tab>
+          <Tabs.Tab value="feasibility">Feasibility</Tabs.Tab>
           <Tabs.Tab value="documents">Documents{count(documents.data)}</Tabs.Tab>
           <Tabs.Tab value="comments">Comments{count(comments.data)}</Tabs.Tab>
           <Tabs.Tab value="proposal">Proposal</Tabs.Tab>
@@ -83,6 +86,9 @@ export function DealRoom({ deal, viewerId }: DealRoomProps) {
             viewerId={viewerId}
             latestProposal={proposals.data?.proposal}
           />
+        </Tabs.Panel>
+        <Tabs.Panel value="feasibility" pt="lg">
+          <FeasibilityTab project={deal.project} />
         </Tabs.Panel>
         <Tabs.Panel value="documents" pt="lg">
           <DealDocumentsTab dealId={deal.id} viewerId={viewerId} canAct={canAct} />

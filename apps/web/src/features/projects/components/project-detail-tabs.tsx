@@ -1,6 +1,7 @@
 import { Tabs } from '@mantine/core';
 import type { ProjectResponse } from '@plinth/domain/projects';
 import { useState } from 'react';
+import { FeasibilityTab } from '../../../components/feasibility/feasibility-tab';
 import { useMe } from '../../../lib/get-me';
 import { useProjectDocuments } from '../api/get-project-documents';
 import { ProjectDocumentsTab } from './project-documents-tab';
@@ -8,7 +9,7 @@ import { ProjectFinancialsTab } from './project-financials-tab';
 import { ProjectOverviewTab } from './project-overview-tab';
 import { ProjectTimelineTab } from './project-timeline-tab';
 
-const tabValues = ['overview', 'financials', 'documents', 'timeline'] as const;
+const tabValues = ['overview', 'financials', 'feasibility', 'documents', 'timeline'] as const;
 type TabValue = (typeof tabValues)[number];
 
 interface ProjectDetailTabsProps {
@@ -16,7 +17,11 @@ interface ProjectDetailTabsProps {
   canManageDocuments: boolean;
 }
 
-/** Spec 000 section 2 (Project detail): Overview, Financials, Documents (with count), Timeline & Milestones. */
+/**
+ * Spec 000 section 2 (Project detail): Overview, Financials, Feasibility (issue 21), Documents (with
+ * count), Timeline & Milestones. The route shows these only to those who see the whole file (the
+ * developer, admins, a funder granted access); a funder with the preview gets 'Access Required'.
+ */
 export function ProjectDetailTabs({ project, canManageDocuments }: ProjectDetailTabsProps) {
   const [tab, setTab] = useState<TabValue>('overview');
   const documents = useProjectDocuments(project.id);
@@ -36,6 +41,7 @@ export function ProjectDetailTabs({ project, canManageDocuments }: ProjectDetail
       <Tabs.List aria-label="Project sections">
         <Tabs.Tab value="overview">Overview</Tabs.Tab>
         <Tabs.Tab value="financials">Financials</Tabs.Tab>
+        <Tabs.Tab value="feasibility">Feasibility</Tabs.Tab>
         <Tabs.Tab value="documents">Documents ({documentCount})</Tabs.Tab>
         <Tabs.Tab value="timeline">Timeline &amp; Milestones</Tabs.Tab>
       </Tabs.List>
@@ -44,6 +50,9 @@ export function ProjectDetailTabs({ project, canManageDocuments }: ProjectDetail
       </Tabs.Panel>
       <Tabs.Panel value="financials" pt="lg">
         <ProjectFinancialsTab project={project} />
+      </Tabs.Panel>
+      <Tabs.Panel value="feasibility" pt="lg">
+        <FeasibilityTab project={project} />
       </Tabs.Panel>
       <Tabs.Panel value="documents" pt="lg">
         <ProjectDocumentsTab

@@ -1,0 +1,115 @@
+/**
+ * Numbers written in words, as digits, before the figures are read: "four and a half million" →
+ * "4.5 million", "two million" → "2 million", "half a million" → "0.5 million", "a year and a half"
+ * → "18 months", "eighteen months" → "18 months", "nine per cent" → "9 per cent". Only a number
+ * word followed by a scale or a unit becomes digits, so "a loan" or "one site" stay as they are.
+ */
+
+const units: Record<string, number> = {
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+};
+const tens: Record<string, number> = {
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+};
+
+const UNIT = Object.keys(units).join('|');
+const TEN = Object.keys(tens).join('|');
+// 'twenty-four', 'thirty six', 'seven', 'two hundred and fifty'.
+const SMALL = `(?:(?:${TEN})(?:[\\s-](?:${UNIT}))?|${UNIT})`;
+const WORD_NUMBER = `(?:${SMALL}(?:\\s+hundred(?:\\s+(?:and\\s+)?${SMALL})?)?|an?)`;
+const FRACTION = '(?:\\s+and\\s+(?:a\\s+)?(?:half|quarter|three[\\s-]quarters))';
+const DIGITS = '\\d+(?:\\.\\d+)?';
+
+/** The value of a number in words ('two hundred and fifty' → 250, 'a' → 1). */
+export function wordValue(words: string): number | null {
+  const w = words.toLowerCase().trim();
+  if (w === 'a' || w === 'an') return 1;
+  let total = 0;
+  let current = 0;
+  for (const part of w.split(/[\s-]+/)) {
+    if (part === 'and') continue;
+    if (part in units) current += units[part]!;
+    else if (part in tens) current += tens[part]!;
+    else if (part === 'hundred') current = (current || 1) * 100;
+    else return null;
+  }
+  total += current;
+  return total;
+}
+
+const fractionValue = (f: string | undefined) =>
+  !f ? 0 : /three/i.test(f) ? 0.75 : /quarter/i.test(f) ? 0.25 : /half/i.test(f) ? 0.5 : 0;
+
+const numberOf = (n: string) => (/^\d/.test(n) ? Number(n) : wordValue(n));
+
+const SCALE = '(million|mil|mill|billion|bn|thousand|grand)';
+const TERM_UNIT = '(years?|months?|yrs?|mths?)';
+
+const rules: [RegExp, (...g: string[]) => string][] = [
+  // 'a year and a half', 'two years and a half'
+  [
+    new RegExp(`\\b(${WORD_NUMBER}|${DIGITS})\\s+(years?|yrs?)\\s+and\\s+a\\s+half\\b`, 'gi'),
+    (n) => `${(numberOf(n) ?? 0) * 12 + 6} months`,
+  ],
+  // 'half a million', 'a quarter of a million', 'half a year'
+  [/\bhalf\s+an?\s+(million|billion|year)\b/gi, (u) => (/year/i.test(u) ? '6 months' : `0.5 ${u}`)],
+  [/\ba\s+quarter\s+(?:of\s+)?an?\s+(million|billion)\b/gi, (u) => `0.25 ${u}`],
+  // 'four point five million'
+  [new RegExp(`\\b(${SMALL})\\s+point\\s+(${UNIT})\\b`, 'gi'), (a, b) => `${wordValue(a)}.${wordValue(b)}`],
+  // 'four and a half million', 'two million', '2 and a half mil', 'ten thousand'
+  [
+    new RegExp(`(?<![\\d.,])\\b(${WORD_NUMBER}|${DIGITS})(${FRACTION})?\\s+${SCALE}\\b`, 'gi'),
+    (n, f, s) => {
+      const value = (numberOf(n) ?? 0) + fractionValue(f);
+      return `${value} ${s!.toLowerCase() === 'grand' ? 'thousand' : s}`;
+    },
+  ],
+  // 'for a year', 'over a month': a term ('$400k a year' is a period, not a term)
+  [
+    /\b(for|over|across|within|in|term of|lasting|takes|after|of)\s+an?\s+(year|month)\b/gi,
+    (w, u) => `${w} 1 ${u}`,
+  ],
+  // 'one and a half years', 'eighteen months', '2 and a half years'
+  [
+    new RegExp(`\\b(${SMALL}|${DIGITS})(${FRACTION})?[\\s-]+${TERM_UNIT}\\b`, 'gi'),
+    (n, f, u) => `${(numberOf(n) ?? 0) + fractionValue(f)} ${u}`,
+  ],
+  // 'nine per cent', 'twelve and a half percent'
+  [
+    new RegExp(`\\b(${SMALL})(${FRACTION})?\\s+(per\\s?cent|percent|pc)\\b`, 'gi'),
+    (n, f, p) => `${(wordValue(n) ?? 0) + fractionValue(f)} ${p}`,
+  ],
+];
+
+/** The text with its numbers in words written as digits (only where a scale or unit follows). */
+export function digitsForWords(text: string): string {
+  let out = text;
+  for (const [re, to] of rules) out = out.replace(re, (...m) => to(...(m.slice(1, -2) as string[])));
+  return out;
+}

@@ -1,0 +1,193 @@
+import { type AnalystAnswer, answer, type Intent, needInputs, normLine, pct } from './answer';
+import { norms } from './norms';
+import type { Figure, Figures, Reading } from './quantities';
+import { normOf } from './relations';
+import { askableNames, chainOf, missingFor, type Solution } from './solve';
+import type { Target } from './targets';
+
+/**
+ * The answer to a question for one figure: the chain of working that reached it (each line from
+ * its relation), the rating against the norm, or the figures still needed, with an example.
+ */
+
+interface About {
+  name: string;
+  example: string;
+  intent: Intent;
+  /** Figures shown beside the one asked for when they are known. */
+  with?: Figure[];
+  /** Bears on a decision (ends with the general-information note). */
+  isDecision?: boolean;
+}
+
+const MARGIN_EXAMPLE = 'margin on a $10m cost and $12.5m revenue';
+const WHAT_IF_EXAMPLE = 'if costs of $10m rise 10% and revenue is $12.5m, what is my new profit?';
+const INTEREST_EXAMPLE = 'interest on $3m at 9.5% over 18 months';
+
+export const about: Partial<Record<Target, About>> = {
+  lvr: { name: 'the LVR', example: 'What is the LVR of a $2.6m loan on $4m of land?', intent: 'lvr' },
+  loanToGrv: {
+    name: 'loan / GRV',
+    example: 'loan to GRV of a $6.5m loan on a $10m GRV',
+    intent: 'loanToGrv',
+  },
+  loanToCost: { name: 'loan / TDC', example: 'loan to cost of $8m on a TDC of $10m', intent: 'loanToCost' },
+  icr: { name: 'the ICR', example: 'ICR with net rent of $450,000 on a $5m loan at 8%', intent: 'icr' },
+  debtToEquity: {
+    name: 'debt / equity',
+    example: 'debt to equity with a $6m loan and $2m equity',
+    intent: 'debtToEquity',
+  },
+  monthlyInterest: {
+    name: 'the monthly interest',
+    example: 'monthly interest on $3m at 9.5%',
+    intent: 'monthlyInterest',
+    with: ['termInterest'],
+    isDecision: false,
+  },
+  annualInterest: {
+    name: 'the interest a year',
+    example: 'interest a year on $3m at 9.5%',
+    intent: 'monthlyInterest',
+    with: ['monthlyInterest'],
+    isDecision: false,
+  },
+  termInterest: {
+    name: 'the interest over the term',
+    example: INTEREST_EXAMPLE,
+    intent: 'capitalisedInterest',
+    with: ['monthlyInterest'],
+    isDecision: false,
+  },
+  marginOnCost: {
+    name: 'the margin on cost',
+    example: MARGIN_EXAMPLE,
+    intent: 'marginOnCost',
+    with: ['profit', 'marginOnRevenue'],
+  },
+  marginOnRevenue: {
+    name: 'the margin on revenue',
+    example: MARGIN_EXAMPLE,
+    intent: 'marginOnCost',
+    with: ['profit', 'marginOnCost'],
+  },
+  profit: {
+    name: 'the profit',
+    example: MARGIN_EXAMPLE,
+    intent: 'marginOnCost',
+    with: ['marginOnCost', 'marginOnRevenue'],
+  },
+  newProfit: {
+    name: 'the new profit',
+    example: WHAT_IF_EXAMPLE,
+    intent: 'whatIf',
+    with: ['newMarginOnCost'],
+  },
+  newMarginOnCost: {
+    name: 'the new margin',
+    example: WHAT_IF_EXAMPLE,
+    intent: 'whatIf',
+    with: ['newProfit'],
+  },
+  newMarginOnRevenue: {
+    name: 'the new margin on revenue',
+    example: WHAT_IF_EXAMPLE,
+    intent: 'whatIf',
+    with: ['newProfit', 'newMarginOnCost'],
+  },
+  newCost: { name: 'the new cost', example: WHAT_IF_EXAMPLE, intent: 'whatIf' },
+  newRevenue: { name: 'the new revenue', example: WHAT_IF_EXAMPLE, intent: 'whatIf' },
+  equity: { name: 'the equity', example: 'equity in a $10m project with a $7m loan', intent: 'figure' },
+  revenue: { name: 'the revenue', example: 'revenue on a $10m cost with a $2m profit', intent: 'figure' },
+  cost: {
+    name: 'the total cost',
+    example: 'total cost with $12.5m revenue and a $2.5m profit',
+    intent: 'figure',
+  },
+  grv: { name: 'the GRV ex GST', example: 'GRV ex GST of an $11m GRV including GST', intent: 'figure' },
+  loan: { name: 'the loan', example: 'loan at 65% of a $10m GRV', intent: 'figure' },
+  presalesCover: {
+    name: 'presales / debt',
+    example: 'presales cover with $6m of presales and a $5m loan',
+    intent: 'figure',
+  },
+};
+
+/** Unnamed amounts are read as the calculation's inputs in this order ('LVR of 2.6m on 4m'). */
+export const slotsOf: Partial<Record<Target, Figure[]>> = {
+  lvr: ['loan', 'land'],
+  loanToGrv: ['loan', 'grv'],
+  loanToCost: ['loan', 'cost'],
+  icr: ['loan'],
+  debtToEquity: ['loan', 'equity'],
+  monthlyInterest: ['loan'],
+  annualInterest: ['loan'],
+  termInterest: ['loan'],
+  allInCost: ['loan'],
+  marginOnCost: ['cost', 'revenue'],
+  marginOnRevenue: ['cost', 'revenue'],
+  profit: ['cost', 'revenue'],
+  newProfit: ['cost', 'revenue'],
+  newMarginOnCost: ['cost', 'revenue'],
+  stress: ['cost', 'revenue'],
+  gst: ['purchase', 'sale'],
+  withholding: ['sale'],
+  presalesCover: ['presales', 'loan'],
+};
+
+/** The figures with the unnamed amounts set in the target's empty slots, in order. */
+export function withUnnamed(given: Figures, target: Target, unnamed: number[]): Figures {
+  const out = { ...given };
+  const free = [...unnamed];
+  for (const f of slotsOf[target] ?? []) if (out[f] === undefined && free.length) out[f] = free.shift()!;
+  return out;
+}
+
+const sourcesOf = (f: Figure) => {
+  const n = f === 'lvr' ? norms.lvrOnLand : normOf[f];
+  return n ? [{ source: n.source, sourceKind: n.sourceKind }] : [];
+};
+
+/** The answer for one figure, or what it needs. */
+export function figureAnswer(
+  target: Figure,
+  solution: Solution,
+  reading: Reading,
+  hasChange: boolean,
+): AnalystAnswer {
+  const a = about[target] ?? { name: 'that figure', example: MARGIN_EXAMPLE, intent: 'figure' as const };
+  const value = solution.known[target];
+  if (value === undefined) {
+    const missing = missingFor(target, solution.known, hasChange);
+    const names = (missing ?? []).map((f) => `the ${askableNames[f]}`);
+    if (names.length === 0) names.push('more figures');
+    return needInputs(a.name, names, a.example);
+  }
+  const shown = [target, ...(a.with ?? []).filter((f) => solution.known[f] !== undefined)];
+  const steps = chainOf(solution, shown);
+  const lines: string[] = steps.flatMap((s) => {
+    const line = s.relation.line?.(
+      s.relation.ins.map((f) => solution.known[f]!),
+      solution.known[s.relation.out]!,
+    );
+    return line ? [line] : [];
+  });
+  const isConversion = steps.some((s) => s.relation.ins.length === 1 && /margin/i.test(s.relation.ins[0]!));
+  const hurdle = reading.given.hurdle;
+  const margin = solution.known.newMarginOnCost ?? solution.known.marginOnCost;
+  if (hurdle !== undefined && margin !== undefined && /margin|profit/i.test(target))
+    lines.push(`Against your ${pct(hurdle)} hurdle: ${margin >= hurdle ? 'clears it' : 'falls short'}.`);
+  const normFigure = shown.find((f) => normOf[f] || f === 'lvr');
+  if (normFigure === 'lvr') {
+    lines.push(
+      normLine(norms.lvrOnLand),
+      'Lenders size a development loan on GRV ex GST and on total development cost as well; give me those and I’ll work out loan / GRV and loan / TDC.',
+    );
+  } else if (normFigure) lines.push(normLine(normOf[normFigure]!));
+  const figures: Record<string, number> = {};
+  for (const f of shown) figures[f] = solution.known[f]!;
+  return answer(isConversion && /margin/i.test(target) ? 'marginConversion' : a.intent, lines, figures, {
+    isDecisionBearing: a.isDecision ?? true,
+    sources: normFigure ? sourcesOf(normFigure) : [],
+  });
+}
