@@ -210,6 +210,7 @@ const table: Record<string, Cells> = {
   // Only the deal's funder quotes (the developer 403).
   'POST /api/deals/{id}/proposals': [U, F, N, N, N, A, F],
   'GET /api/deals/{id}/proposal': roomRead,
+  'GET /api/deals/{id}/credit-summary': roomRead,
   // Only the developer answers a quote (the funder who sent it 403).
   'PUT /api/proposals/{id}/respond': [U, A, N, N, N, F, F],
   'GET /api/projects/{id}/proposals': [U, A, N, F, F, F, A],
@@ -238,6 +239,9 @@ const table: Record<string, Cells> = {
   'PUT /api/notifications/read-all': signedIn,
   'PUT /api/notifications/{id}/read': privateToOwner,
   'GET /api/notifications/preferences': signedIn,
+  // A funder's own lending criteria (issue 22): any funder, approved or not; nobody else.
+  'GET /api/funder-criteria': fundersOwn,
+  'PUT /api/funder-criteria': fundersOwn,
   'PUT /api/notifications/preferences': signedIn,
   'GET /api/events': signedIn,
 

@@ -60,6 +60,7 @@ export const auditActionLabels = {
   'access_request.undertaking_accepted': 'Confidentiality undertaking accepted',
   'undertaking.updated': 'Confidentiality undertaking updated (new version)',
   'funder_criteria.updated': 'Lending criteria saved',
+  'deal.credit_summary_downloaded': 'Credit summary downloaded',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof auditActionLabels;

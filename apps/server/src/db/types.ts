@@ -1,5 +1,5 @@
 import type { SubscriptionStatus } from '@plinth/domain/roles';
-import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Selectable } from 'kysely';
 import type { FunderCriteriaTable } from './types-criteria';
 
 // Table types of the whole schema, kept by hand beside the migrations (which never import them).
@@ -296,6 +296,8 @@ export interface DocumentViewTable {
   id: Generated<string>;
   deal_document_id: string | null;
   project_document_id: string | null;
+  /** A deal whose generated credit summary was downloaded (issue 21; no stored file to point at). */
+  credit_summary_deal_id: string | null;
   viewer_id: string;
   kind: 'view' | 'download';
   viewed_at: Timestamp;

@@ -18,6 +18,7 @@ import * as averageFloorTen from './20261127000500_average_floor_ten';
 import * as idempotencyKeys from './20261128000000_idempotency_keys';
 import * as marketDefinition from './20261128000500_market_definition';
 import * as summaryPerStatement from './20261128001000_summary_per_statement';
+import * as creditSummaryViews from './20261129000000_credit_summary_views';
 import * as funderCriteria from './20261129100000_funder_criteria';
 
 export const migrations = {
@@ -41,5 +42,6 @@ export const migrations = {
   '20261128000000_idempotency_keys': idempotencyKeys,
   '20261128000500_market_definition': marketDefinition,
   '20261128001000_summary_per_statement': summaryPerStatement,
+  '20261129000000_credit_summary_views': creditSummaryViews,
   '20261129100000_funder_criteria': funderCriteria,
 };

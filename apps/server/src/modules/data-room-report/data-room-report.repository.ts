@@ -118,6 +118,26 @@ export function dealDocumentOpenings(db: Db, projectId: string, funderIds: reado
     .execute();
 }
 
+/** The credit summaries of the project's deals `funderIds` downloaded (issue 21 item 4), per deal. */
+export function creditSummaryOpenings(db: Db, projectId: string, funderIds: readonly string[]) {
+  return db
+    .selectFrom('document_view as dv')
+    .innerJoin('deal as d', 'd.id', 'dv.credit_summary_deal_id')
+    .innerJoin('user as u', 'u.id', 'dv.viewer_id')
+    .select((eb) => [
+      'd.id as document_id',
+      'dv.viewer_id',
+      'u.role as viewer_role',
+      'dv.kind',
+      eb.fn.countAll<number | string>().as('count'),
+      eb.fn.max('dv.viewed_at').as('last_at'),
+    ])
+    .where('d.project_id', '=', projectId)
+    .where('dv.viewer_id', 'in', funderIds)
+    .groupBy(['d.id', 'dv.viewer_id', 'u.role', 'dv.kind'])
+    .execute();
+}
+
 /** The quotes `funderIds` sent on the project's deals, newest first. */
 export function listQuotes(db: Db, projectId: string, funderIds: readonly string[]) {
   return db

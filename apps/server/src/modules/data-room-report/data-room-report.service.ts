@@ -1,5 +1,6 @@
 import { countsAsInsight } from '@plinth/domain/data-room';
 import {
+  CREDIT_SUMMARY_LABEL,
   DATA_ROOM_REPORT_MAX_FUNDERS,
   type DataRoomReport,
   type DataRoomReportDocument,
@@ -87,10 +88,11 @@ export async function getDataRoomReport(
   };
   if (funderIds.length === 0) return { ...base, funders: [] };
 
-  const [withDeals, projectOpenings, dealOpenings, quotes] = await Promise.all([
+  const [withDeals, projectOpenings, dealOpenings, creditSummaries, quotes] = await Promise.all([
     repo.fundersWithDeals(db, project.id, funderIds),
     repo.projectDocumentOpenings(db, project.id, funderIds),
     repo.dealDocumentOpenings(db, project.id, funderIds),
+    repo.creditSummaryOpenings(db, project.id, funderIds),
     repo.listQuotes(db, project.id, funderIds),
   ]);
 
@@ -121,6 +123,17 @@ export async function getDataRoomReport(
       },
     };
   });
+  // The deal's credit summary is made from the developer's listing and room: theirs, like the file.
+  addOpenings(documentsByFunder, creditSummaries, (r) => ({
+    ownerSide: [project.borrower_id],
+    document: {
+      document_id: r.document_id,
+      source: 'credit_summary',
+      file_name: CREDIT_SUMMARY_LABEL,
+      document_type: null,
+      view_only: false,
+    },
+  }));
 
   const today = sydneyDate(now);
   const quotesByFunder = new Map<string, DataRoomReportQuote[]>();

@@ -18,6 +18,7 @@ import { projectIdParams } from '@plinth/domain/projects';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { viewerOf } from '../../auth/guards';
+import { creditSummaryRoutes } from './credit-summary.routes';
 import { createDealComment, listDealComments } from './deal-comments';
 import { completeDeal, forceCompleteDeal } from './deal-completion.service';
 import * as deals from './deals.service';
@@ -188,4 +189,6 @@ export const dealsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
     (request) => getPortfolio(db, { viewer: viewerOf(request) }),
   );
+
+  await creditSummaryRoutes(app, deps);
 };

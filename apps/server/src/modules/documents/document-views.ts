@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   countsAsInsight,
   type DocumentViewCount,
@@ -21,7 +21,11 @@ import type { OpenedFile } from './send-file';
  * by whom, when, inline or as a download; and who has opened which file, for its owner side.
  */
 
-export type ViewedDocument = { dealDocumentId: string } | { projectDocumentId: string };
+/** What was opened: a stored deal or project document, or a deal's generated credit summary. */
+export type ViewedDocument =
+  | { dealDocumentId: string }
+  | { projectDocumentId: string }
+  | { creditSummaryDealId: string };
 
 /** Records one opening. Called once the reader is authorised and the file found, before it is sent. */
 export async function recordDocumentView(
@@ -41,6 +45,8 @@ export async function recordDocumentView(
       kind: input.kind,
       deal_document_id: 'dealDocumentId' in input.document ? input.document.dealDocumentId : null,
       project_document_id: 'projectDocumentId' in input.document ? input.document.projectDocumentId : null,
+      credit_summary_deal_id:
+        'creditSummaryDealId' in input.document ? input.document.creditSummaryDealId : null,
       code: input.code ?? null,
     })
     .execute();
@@ -122,6 +128,51 @@ export async function openRecordedFile(
     stream.destroy();
     throw err;
   }
+}
+
+/**
+ * A file the server made for this reader (the credit summary PDF), recorded and stamped exactly as a
+ * stored one is by openRecordedFile: a 'stamped' copy carries the reader's name and a fresh code,
+ * recorded with the opening; the original goes out as it is, its opening recorded without a code.
+ */
+export async function openRecordedGeneratedPdf(
+  ctx: { db: Db; log: FastifyBaseLogger },
+  options: {
+    reader: { id: string; name: string; email: string };
+    copy: DocumentCopy;
+    kind: DocumentViewKind;
+    document: ViewedDocument;
+    bytes: Uint8Array;
+    fileName: string;
+  },
+): Promise<OpenedFile & { code: string | null }> {
+  const opened = { fileName: options.fileName, mimeType: 'application/pdf' };
+  const record = (code?: string) =>
+    recordDocumentView(ctx.db, {
+      viewerId: options.reader.id,
+      kind: options.kind,
+      document: options.document,
+      code: code ?? null,
+    });
+  if (options.copy !== 'stamped') {
+    await record();
+    return { ...opened, body: Buffer.from(options.bytes), sizeBytes: options.bytes.length, code: null };
+  }
+  const code = newDownloadCode();
+  const recipient = await recipientOf(ctx.db, options.reader);
+  // Through the same queue and buffers as a stored file's stamp (at most two at once per process).
+  const copy = await stampedCopy(
+    Readable.from([Buffer.from(options.bytes)]),
+    { mimeType: opened.mimeType, sizeBytes: options.bytes.length },
+    { recipient, code, at: new Date() },
+  );
+  try {
+    await record(code);
+  } catch (err) {
+    if ('destroy' in copy.body) copy.body.destroy();
+    throw err;
+  }
+  return { ...opened, ...copy, code };
 }
 
 /**

@@ -1,7 +1,10 @@
-import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { Deal, DealParty } from '@plinth/domain/deals';
 import { formatAud, formatDate } from '@plinth/domain/format';
+import { IconFileDownload } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { downloadCreditSummary } from '../api/download-credit-summary';
 import { dealStageLabel, dealStatusLook, funderLabel } from '../utils/deal-labels';
 import { StatusBadge } from './status-badge';
 
@@ -12,7 +15,8 @@ interface DealRoomHeaderProps {
 
 /**
  * The room's header (spec 000 section 2): links to the marketplace (the funder's way back; the
- * developer's is My Projects) and to the project, the title, the status and both parties.
+ * developer's is My Projects) and to the project, the title, the status and both parties; for the
+ * two parties, the deal's credit summary PDF (issue 21 item 4).
  */
 export function DealRoomHeader({ deal, party }: DealRoomHeaderProps) {
   const back =
@@ -75,7 +79,29 @@ export function DealRoomHeader({ deal, party }: DealRoomHeaderProps) {
             {funderLabel(deal)}
           </Text>
         </Group>
+        {party && <CreditSummaryButton deal={deal} />}
       </Stack>
     </Stack>
+  );
+}
+
+/** Downloads the credit summary; busy while the server makes (and, for a funder, stamps) it. */
+function CreditSummaryButton({ deal }: { deal: Deal }) {
+  const [isDownloading, setIsDownloading] = useState(false);
+  return (
+    <Group>
+      <Button
+        variant="default"
+        leftSection={<IconFileDownload aria-hidden size={18} />}
+        loading={isDownloading}
+        onClick={async () => {
+          setIsDownloading(true);
+          await downloadCreditSummary(deal);
+          setIsDownloading(false);
+        }}
+      >
+        Download credit summary
+      </Button>
+    </Group>
   );
 }
