@@ -189,6 +189,19 @@ describe('GET /api/deals/{id}/credit-summary', () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actor_id: room.funder.id, target_type: 'deal' });
     expect(JSON.stringify(audit[0]!.after)).toContain(code);
+
+    // A leaked copy traces back to the funder, for the developer (decision 034).
+    const traced = await as(t.app, room.developer, {
+      method: 'GET',
+      url: `/api/document-trace?code=${code}`,
+    });
+    expect(traced.statusCode).toBe(200);
+    expect(traced.json()).toMatchObject({
+      code,
+      document: { id: room.dealId, source: 'credit_summary', file_name: 'Credit summary' },
+      viewer: { id: room.funder.id, email: room.funder.email },
+      kind: 'download',
+    });
   });
 
   it('credit summary: the developer (and an admin) get it as made, unstamped; recorded without a code', async () => {

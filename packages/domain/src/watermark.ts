@@ -135,7 +135,8 @@ export const documentTraceResponse = z.object({
   code: z.string(),
   document: z.object({
     id: z.string(),
-    source: z.enum(['project', 'deal']),
+    /** A project document, a deal document, or a deal's credit summary (id: the deal's). */
+    source: z.enum(['project', 'deal', 'credit_summary']),
     file_name: z.string(),
     project_id: z.string(),
     project_title: z.string(),

@@ -1,7 +1,8 @@
 import type { Db } from '../../db/database';
 
 /**
- * One recorded stamped opening by its download code: the reader, the document (project or deal) and
+ * One recorded stamped opening by its download code: the reader, the document (project or deal, or
+ * a deal's credit summary) and
  * the project it belongs to, with the project's developer (who may trace it).
  */
 export const findByCode = (db: Db, code: string) =>
@@ -11,7 +12,10 @@ export const findByCode = (db: Db, code: string) =>
     .leftJoin('profile as p', 'p.user_id', 'dv.viewer_id')
     .leftJoin('project_document as pd', 'pd.id', 'dv.project_document_id')
     .leftJoin('deal_document as dd', 'dd.id', 'dv.deal_document_id')
-    .leftJoin('deal as d', 'd.id', 'dd.deal_id')
+    // A deal document's deal, or the deal whose generated credit summary this was (issue 21).
+    .leftJoin('deal as d', (join) =>
+      join.on((eb) => eb('d.id', '=', eb.fn.coalesce('dd.deal_id', 'dv.credit_summary_deal_id'))),
+    )
     .innerJoin('project as pr', (join) =>
       join.on((eb) => eb('pr.id', '=', eb.fn.coalesce('pd.project_id', 'd.project_id'))),
     )
@@ -27,6 +31,7 @@ export const findByCode = (db: Db, code: string) =>
       'pd.file_name as project_file_name',
       'dd.id as deal_document_id',
       'dd.file_name as deal_file_name',
+      'dv.credit_summary_deal_id',
       'pr.id as project_id',
       'pr.title as project_title',
       'pr.borrower_id',

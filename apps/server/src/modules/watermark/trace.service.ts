@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
+import { CREDIT_SUMMARY_LABEL } from '@plinth/domain/data-room-report';
 import { documentMessages } from '@plinth/domain/documents';
 import { type DocumentTraceResponse, watermarkMessages } from '@plinth/domain/watermark';
 import type { Viewer } from '../../auth/guards';
@@ -29,13 +30,10 @@ export async function traceCode(
   const row = await repo.findByCode(db, options.code);
   if (!row?.code) throw noSuchCode();
   if (options.viewer.role !== 'admin' && row.borrower_id !== options.viewer.id) throw noSuchCode();
-  const isProject = row.project_document_id !== null;
   return {
     code: row.code,
     document: {
-      id: (isProject ? row.project_document_id : row.deal_document_id) ?? '',
-      source: isProject ? 'project' : 'deal',
-      file_name: (isProject ? row.project_file_name : row.deal_file_name) ?? '',
+      ...documentOf(row),
       project_id: row.project_id,
       project_title: row.project_title,
     },
@@ -47,6 +45,23 @@ export async function traceCode(
     },
     kind: row.kind,
     viewed_at: new Date(row.viewed_at).toISOString(),
+  };
+}
+
+/** Which file a code was stamped on: a project document, a deal document or a deal's credit summary. */
+function documentOf(row: NonNullable<Awaited<ReturnType<typeof repo.findByCode>>>) {
+  if (row.project_document_id !== null)
+    return {
+      id: row.project_document_id,
+      source: 'project' as const,
+      file_name: row.project_file_name ?? '',
+    };
+  if (row.deal_document_id !== null)
+    return { id: row.deal_document_id, source: 'deal' as const, file_name: row.deal_file_name ?? '' };
+  return {
+    id: row.credit_summary_deal_id ?? '',
+    source: 'credit_summary' as const,
+    file_name: CREDIT_SUMMARY_LABEL,
   };
 }
 
