@@ -1,4 +1,5 @@
 import { adminMessages } from '@plinth/domain/admin';
+import { godModeMessages } from '@plinth/domain/admin-console';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyAuditChain } from '../src/modules/audit/audit.service';
 import { as, buildTestApp, createUser, type TestApp, type TestUser } from './helpers';
@@ -34,6 +35,8 @@ describe('God Mode routes: who may call them', () => {
       ['GET', '/all-payments'],
       ['POST', `/payments/${payment}/sync`, { reason: 42 }],
       ['POST', '/god-mode/system-message', { user_id: owner.id, message: 'Hi', reason }],
+      // Spec 001's call, with no input, and the console's, with the reason.
+      ['GET', `/view-as-user/${owner.id}`],
       ['GET', `/view-as-user/${owner.id}?reason=x`],
     ];
     for (const [method, url, payload] of calls)
@@ -44,14 +47,13 @@ describe('God Mode routes: who may call them', () => {
     expect(await auditFor(db(), owner.id)).toEqual([]);
   });
 
-  it('a blank or missing reason is 400 with the override message, and nothing happens', async () => {
+  it("a blank or missing reason is 400 with the override message (View As User's optional reason: when blank), and nothing happens", async () => {
     const payment = await insertPayment(db(), { userId: owner.id, status: 'pending' });
     const bad = [
       ['POST', `/payments/${payment}/sync`, { reason: '   ' }],
       ['POST', '/god-mode/system-message', { user_id: owner.id, message: 'Hello', reason: ' ' }],
       ['POST', '/god-mode/system-message', { user_id: owner.id, message: 'Hello' }],
       ['GET', `/view-as-user/${owner.id}?reason=%20`],
-      ['GET', `/view-as-user/${owner.id}`],
     ] as const;
     for (const [method, url, payload] of bad) {
       const res = await adminCall(t.app, admin, method, url, payload as Record<string, unknown> | undefined);
@@ -216,5 +218,49 @@ describe('God Mode actions', () => {
     ).toEqual([['user.viewed_as', admin.id, 'Alex Admin', reason]]);
     expect((await adminCall(t.app, admin, 'GET', `/view-as-user/nobody?reason=x`)).statusCode).toBe(404);
     expect(await verifyAuditChain(db())).toMatchObject({ ok: true });
+  });
+
+  it("view as user with no input (spec 001's call): the same answer, audited with the admin and the target and no reason; an unknown id 404 and no entry", async () => {
+    const user = await createUser(t.app, {
+      role: 'funder',
+      approved: true,
+      profile: 'default',
+      name: 'Nia Noreason',
+    });
+    const res = await adminCall(t.app, admin, 'GET', `/view-as-user/${user.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      user: {
+        id: user.id,
+        name: 'Nia Noreason',
+        role: 'funder',
+        approved: true,
+        subscription_status: expect.any(String),
+        created_at: expect.any(String),
+      },
+    });
+    expect(
+      (await auditFor(db(), user.id)).map((a) => [a.action, a.actor_id, a.actor_name, a.reason]),
+    ).toEqual([['user.viewed_as', admin.id, 'Alex Admin', null]]);
+    const unknown = await adminCall(
+      t.app,
+      admin,
+      'GET',
+      '/view-as-user/00000000-0000-4000-8000-000000000000',
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toBe(godModeMessages.userNotFound);
+    expect(await auditFor(db(), '00000000-0000-4000-8000-000000000000')).toEqual([]);
+    expect(await verifyAuditChain(db())).toMatchObject({ ok: true });
+  });
+
+  it('the API document gives View As User one optional query parameter, reason (decision 040)', async () => {
+    const spec = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const query = spec.paths['/api/admin/view-as-user/{id}'].get.parameters.filter(
+      (p: { in: string }) => p.in === 'query',
+    );
+    expect(query.map((p: { name: string; required?: boolean }) => [p.name, p.required ?? false])).toEqual([
+      ['reason', false],
+    ]);
   });
 });

@@ -137,7 +137,6 @@ const recipes: Record<string, Recipe> = {
   'POST /api/admin/god-mode/system-message': {
     body: ({ ids }) => ({ user_id: ids.ownerId, message: 'Scheduled maintenance tonight', reason }),
   },
-  'GET /api/admin/view-as-user/{id}': { query: () => ({ reason }) },
   // The listing fee's current value, saved again.
   'PUT /api/admin/system-settings/{key}': body({ value: '499' }),
   'POST /api/admin/force-complete-deal/{dealId}': { fresh: freshAcceptedDeal, ...body({ reason }) },

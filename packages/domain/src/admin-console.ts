@@ -65,7 +65,13 @@ export const systemMessageBody = z.strictObject({
 export const systemMessageResponse = z.object({ message: z.string() });
 
 export const viewAsUserParams = z.object({ id: z.string().trim().min(1).max(64) });
-export const viewAsUserQuery = z.object({ reason });
+/**
+ * Spec 001 calls View As User with no input; the console sends the override dialog's reason as an
+ * optional `reason` query parameter, stored in the audit entry when given (decision 040).
+ */
+export const viewAsUserQuery = z.object({
+  reason: reason.optional().describe('Why the admin looks; optional, stored in the audit entry when given'),
+});
 /** What View As User answers: enough to tell whom the admin looked at; the page shows only the name. */
 export const viewAsUserResponse = z.object({
   user: z.object({

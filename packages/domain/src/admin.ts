@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OVERRIDE_HISTORY_SHOWN } from './constants';
-import { adminStatusChoices, listingLabel } from './listing';
+import { adminListingLabels, adminStatusChoices, listingLabel } from './listing';
 import { subscriptionStatusSchema } from './roles';
 
 /** Admin calls of spec 001 section 7 used by the Projects tab, Overview and override history. */
@@ -57,7 +57,9 @@ export const adminProject = z.object({
   payment_intent_id: z.string().nullable(),
   visible: z.boolean(),
   submission_status: z.enum(['submitted', 'rejected']).nullable(),
-  status_label: z.enum(['Pending Review', 'Published', 'Rejected', 'Draft']),
+  status_label: z.enum(adminListingLabels),
+  /** When a completed deal funded the listing (status_label 'Funded'). */
+  funded_at: z.string().nullable(),
   property_type: z.string(),
   suburb: z.string(),
   development_stage: z.string(),
@@ -155,7 +157,11 @@ export const rejectionPaymentState = (paymentStatus: 'unpaid' | 'payment_pending
  */
 export function rejectionPaymentStateLabel(state: RejectionPaymentState): string {
   const isPaid = state === 'paid_but_rejected';
-  const status = listingLabel({ payment_status: isPaid ? 'paid' : 'unpaid', visible: false });
+  const status = listingLabel({
+    payment_status: isPaid ? 'paid' : 'unpaid',
+    visible: false,
+    funded_at: null,
+  });
   return `Listing fee ${isPaid ? 'received' : 'not received'} (project status: ${status})`;
 }
 

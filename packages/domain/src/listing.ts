@@ -16,23 +16,42 @@ export interface ListingState {
   payment_not_received: boolean;
 }
 
-export type ListingLabel = 'Draft' | 'Under Review' | 'Published' | 'Rejected';
+/**
+ * Whether a completed deal funded the listing (project.funded_at, set once by deal completion and
+ * never cleared). Required of every label so that no screen can forget it (issue 23 item 5).
+ */
+export interface FundedState {
+  funded_at: string | Date | null;
+}
 
-/** Developer-facing label: unpaid Draft; payment_pending Under Review; paid+visible Published; paid hidden Rejected. */
-export function listingLabel(s: Pick<ListingState, 'payment_status' | 'visible'>): ListingLabel {
+export const listingLabels = ['Draft', 'Under Review', 'Published', 'Rejected', 'Funded'] as const;
+export type ListingLabel = (typeof listingLabels)[number];
+
+/**
+ * Developer-facing label: funded (a deal completed) Funded, whatever the listing state; otherwise
+ * unpaid Draft; payment_pending Under Review; paid+visible Published; paid hidden Rejected.
+ */
+export function listingLabel(
+  s: Pick<ListingState, 'payment_status' | 'visible'> & FundedState,
+): ListingLabel {
+  if (s.funded_at) return 'Funded';
   if (s.payment_status === 'payment_pending') return 'Under Review';
   if (s.payment_status === 'paid') return s.visible ? 'Published' : 'Rejected';
   return 'Draft';
 }
 
-export type AdminListingLabel = 'Pending Review' | 'Published' | 'Rejected' | 'Draft';
+export const adminListingLabels = ['Pending Review', 'Published', 'Rejected', 'Draft', 'Funded'] as const;
+export type AdminListingLabel = (typeof adminListingLabels)[number];
 
-/** Admin table label (spec 001 section 2.3). */
-export function adminListingLabel(s: Pick<ListingState, 'payment_status' | 'visible' | 'submission_status'>) {
-  if (s.payment_status === 'payment_pending') return 'Pending Review' as const;
-  if (s.visible) return 'Published' as const;
-  if (s.submission_status === 'rejected') return 'Rejected' as const;
-  return 'Draft' as const;
+/** Admin table label (spec 001 section 2.3), with Funded first: a completed deal's listing. */
+export function adminListingLabel(
+  s: Pick<ListingState, 'payment_status' | 'visible' | 'submission_status'> & FundedState,
+): AdminListingLabel {
+  if (s.funded_at) return 'Funded';
+  if (s.payment_status === 'payment_pending') return 'Pending Review';
+  if (s.visible) return 'Published';
+  if (s.submission_status === 'rejected') return 'Rejected';
+  return 'Draft';
 }
 
 /** The developer may edit an unpaid draft, or a rejected (paid, hidden) listing. */

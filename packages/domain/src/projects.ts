@@ -8,6 +8,7 @@ import {
   MIN_LOAN_TERM_MONTHS,
 } from './constants';
 import { riskRatings } from './finance';
+import { listingLabels } from './listing';
 import type { FieldIssue } from './onboarding';
 
 /** Project enumerations and the wizard's rules (spec 000 sections 3 and 5), with exact messages. */
@@ -214,7 +215,7 @@ export const projectResponse = z.object({
   construction_risk_rating: z.enum(riskRatings),
   location_risk_rating: z.enum(riskRatings),
   ...listingStateFields,
-  status_label: z.enum(['Draft', 'Under Review', 'Published', 'Rejected']),
+  status_label: z.enum(listingLabels),
   last_rejection_reason: nullableString,
   rejection_date: nullableString,
   documents_complete: z.boolean(),
@@ -224,6 +225,8 @@ export const projectResponse = z.object({
   payment_date: nullableString,
   /** When the listing was last published to funders. */
   published_at: nullableString,
+  /** When a completed deal funded the listing (it then reads 'Funded' and has left the market). */
+  funded_at: nullableString,
   created_at: z.string(),
   updated_at: z.string(),
   ...derivedFigures.shape,

@@ -3,6 +3,7 @@ import {
   type AdminListingLabel,
   type AdminStatusChoice,
   adminListingLabel,
+  adminListingLabels,
   adminStatusChoices,
   applyListingEvent,
   canEditListing,
@@ -10,6 +11,7 @@ import {
   type ListingLabel,
   type ListingState,
   listingLabel,
+  listingLabels,
   paymentStatuses,
 } from '../src/listing';
 import type { Role } from '../src/roles';
@@ -56,6 +58,8 @@ const actors: Actor[] = ['borrower', 'funder', 'admin', 'system'];
 
 /** A fresh, frozen copy, so a transition that mutated its input would throw. */
 const stateOf = (name: StateName): ListingState => Object.freeze({ ...states[name] });
+/** The state as a listing no deal has funded (project.funded_at null), for the label functions. */
+const unfunded = (s: ListingState) => ({ ...s, funded_at: null });
 
 describe('listing labels', () => {
   const developerLabels: Record<StateName, ListingLabel> = {
@@ -68,19 +72,23 @@ describe('listing labels', () => {
   };
 
   it.each(stateNames)('listingLabel: a listing that is %s is labelled as spec 000 section 2 says', (name) => {
-    expect(listingLabel(stateOf(name))).toBe(developerLabels[name]);
+    expect(listingLabel({ ...stateOf(name), funded_at: null })).toBe(developerLabels[name]);
   });
 
   it("listingLabel: unpaid is 'Draft', payment_pending 'Under Review', paid+visible 'Published', paid hidden 'Rejected'", () => {
-    expect(listingLabel({ payment_status: 'unpaid', visible: false })).toBe('Draft');
-    expect(listingLabel({ payment_status: 'payment_pending', visible: false })).toBe('Under Review');
-    expect(listingLabel({ payment_status: 'paid', visible: true })).toBe('Published');
-    expect(listingLabel({ payment_status: 'paid', visible: false })).toBe('Rejected');
+    expect(listingLabel({ payment_status: 'unpaid', visible: false, funded_at: null })).toBe('Draft');
+    expect(listingLabel({ payment_status: 'payment_pending', visible: false, funded_at: null })).toBe(
+      'Under Review',
+    );
+    expect(listingLabel({ payment_status: 'paid', visible: true, funded_at: null })).toBe('Published');
+    expect(listingLabel({ payment_status: 'paid', visible: false, funded_at: null })).toBe('Rejected');
   });
 
   it('listingLabel: visibility does not change the label of an unpaid or pending listing', () => {
-    expect(listingLabel({ payment_status: 'unpaid', visible: true })).toBe('Draft');
-    expect(listingLabel({ payment_status: 'payment_pending', visible: true })).toBe('Under Review');
+    expect(listingLabel({ payment_status: 'unpaid', visible: true, funded_at: null })).toBe('Draft');
+    expect(listingLabel({ payment_status: 'payment_pending', visible: true, funded_at: null })).toBe(
+      'Under Review',
+    );
   });
 
   // Spec 001 section 2.3: 'Pending Review' if payment_pending; else 'Published' if visible; else
@@ -97,38 +105,95 @@ describe('listing labels', () => {
   it.each(stateNames)(
     'adminListingLabel: a listing that is %s is labelled as spec 001 section 2.3 says',
     (name) => {
-      expect(adminListingLabel(stateOf(name))).toBe(adminLabels[name]);
+      expect(adminListingLabel({ ...stateOf(name), funded_at: null })).toBe(adminLabels[name]);
     },
   );
 
   it("adminListingLabel: payment_pending wins over visible and rejected ('Pending Review')", () => {
     expect(
-      adminListingLabel({ payment_status: 'payment_pending', visible: true, submission_status: 'rejected' }),
+      adminListingLabel({
+        payment_status: 'payment_pending',
+        visible: true,
+        submission_status: 'rejected',
+        funded_at: null,
+      }),
     ).toBe('Pending Review');
   });
 
   it("adminListingLabel: visible wins over a rejected submission ('Published')", () => {
-    expect(adminListingLabel({ payment_status: 'paid', visible: true, submission_status: 'rejected' })).toBe(
-      'Published',
-    );
+    expect(
+      adminListingLabel({
+        payment_status: 'paid',
+        visible: true,
+        submission_status: 'rejected',
+        funded_at: null,
+      }),
+    ).toBe('Published');
   });
 
   it("adminListingLabel: a hidden listing with a rejected submission is 'Rejected' whatever its payment", () => {
-    expect(adminListingLabel({ payment_status: 'paid', visible: false, submission_status: 'rejected' })).toBe(
-      'Rejected',
-    );
     expect(
-      adminListingLabel({ payment_status: 'unpaid', visible: false, submission_status: 'rejected' }),
+      adminListingLabel({
+        payment_status: 'paid',
+        visible: false,
+        submission_status: 'rejected',
+        funded_at: null,
+      }),
+    ).toBe('Rejected');
+    expect(
+      adminListingLabel({
+        payment_status: 'unpaid',
+        visible: false,
+        submission_status: 'rejected',
+        funded_at: null,
+      }),
     ).toBe('Rejected');
   });
 
   it("adminListingLabel: a hidden listing that is not rejected is 'Draft', paid or not", () => {
-    expect(adminListingLabel({ payment_status: 'unpaid', visible: false, submission_status: null })).toBe(
-      'Draft',
-    );
     expect(
-      adminListingLabel({ payment_status: 'paid', visible: false, submission_status: 'submitted' }),
+      adminListingLabel({
+        payment_status: 'unpaid',
+        visible: false,
+        submission_status: null,
+        funded_at: null,
+      }),
     ).toBe('Draft');
+    expect(
+      adminListingLabel({
+        payment_status: 'paid',
+        visible: false,
+        submission_status: 'submitted',
+        funded_at: null,
+      }),
+    ).toBe('Draft');
+  });
+});
+
+// Issue 23 item 5: a completed deal marks its project funded (project.funded_at); from then on the
+// listing reads 'Funded' to its developer and to admins, whatever its listing state.
+describe('listing labels: a funded listing', () => {
+  const fundedAt = '2026-11-28T03:00:00.000Z';
+
+  it.each(stateNames)("listingLabel: a funded listing that is %s reads 'Funded'", (name) => {
+    expect(listingLabel({ ...stateOf(name), funded_at: fundedAt })).toBe('Funded');
+  });
+
+  it.each(stateNames)("adminListingLabel: a funded listing that is %s reads 'Funded'", (name) => {
+    expect(adminListingLabel({ ...stateOf(name), funded_at: fundedAt })).toBe('Funded');
+  });
+
+  it("the funded state as the database gives it (a Date) or the API (an ISO string) reads 'Funded'; null does not", () => {
+    const live = { payment_status: 'paid', visible: true, submission_status: 'submitted' } as const;
+    expect(listingLabel({ ...live, funded_at: new Date(fundedAt) })).toBe('Funded');
+    expect(adminListingLabel({ ...live, funded_at: new Date(fundedAt) })).toBe('Funded');
+    expect(listingLabel({ ...live, funded_at: null })).toBe('Published');
+    expect(adminListingLabel({ ...live, funded_at: null })).toBe('Published');
+  });
+
+  it("'Funded' is one of the labels the response schemas carry", () => {
+    expect(listingLabels).toContain('Funded');
+    expect(adminListingLabels).toContain('Funded');
   });
 });
 
@@ -388,14 +453,14 @@ describe('applyListingEvent', () => {
   it('applyListingEvent: the developer journey draft → paid → denied → resubmitted → approved ends published', () => {
     const paid = applyListingEvent(stateOf('draft'), { type: 'payment_succeeded' }, 'borrower');
     if (!paid.ok) throw new Error('payment_succeeded refused');
-    expect(listingLabel(paid.next)).toBe('Under Review');
+    expect(listingLabel(unfunded(paid.next))).toBe('Under Review');
     const denied = applyListingEvent(paid.next, { type: 'deny', paymentNotReceived: false }, 'admin');
     if (!denied.ok) throw new Error('deny refused');
-    expect(listingLabel(denied.next)).toBe('Rejected');
+    expect(listingLabel(unfunded(denied.next))).toBe('Rejected');
     expect(canEditListing(denied.next)).toBe(true);
     const resubmitted = applyListingEvent(denied.next, { type: 'resubmit' }, 'borrower');
     if (!resubmitted.ok) throw new Error('resubmit refused');
-    expect(adminListingLabel(resubmitted.next)).toBe('Pending Review');
+    expect(adminListingLabel(unfunded(resubmitted.next))).toBe('Pending Review');
     const approved = applyListingEvent(resubmitted.next, { type: 'approve' }, 'admin');
     expect(approved).toEqual({ ok: true, next: toPublished });
   });
@@ -407,7 +472,7 @@ describe('applyListingEvent', () => {
       'admin',
     );
     if (!denied.ok) throw new Error('deny refused');
-    expect(listingLabel(denied.next)).toBe('Draft');
+    expect(listingLabel(unfunded(denied.next))).toBe('Draft');
     expect(canEditListing(denied.next)).toBe(true);
     expect(applyListingEvent(denied.next, { type: 'payment_succeeded' }, 'borrower')).toEqual({
       ok: true,
@@ -427,7 +492,9 @@ describe('applyListingEvent', () => {
       };
       const result = applyListingEvent(stateOf('published'), { type: 'set_status', status }, 'admin');
       if (!result.ok) throw new Error('set_status refused');
-      expect([listingLabel(result.next), adminListingLabel(result.next)]).toEqual(expected[status]);
+      expect([listingLabel(unfunded(result.next)), adminListingLabel(unfunded(result.next))]).toEqual(
+        expected[status],
+      );
     },
   );
 });

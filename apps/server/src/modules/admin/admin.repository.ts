@@ -29,6 +29,7 @@ export function selectAdminProjects(db: Db) {
       'project.project_size_sqm',
       'project.documents_complete',
       'project.last_rejection_reason',
+      'project.funded_at',
       'project.created_at',
     ]);
 }

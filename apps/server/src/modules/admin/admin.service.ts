@@ -52,6 +52,7 @@ export function toAdminProject(row: repo.AdminProjectRow): AdminProject {
     visible: row.visible,
     submission_status: row.submission_status,
     status_label: adminListingLabel(row),
+    funded_at: row.funded_at ? iso(row.funded_at) : null,
     property_type: row.property_type,
     suburb: row.suburb,
     development_stage: row.development_stage,

@@ -98,7 +98,8 @@ export const godModeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     {
       schema: {
         tags,
-        summary: 'View As User: the person by id (name and standing), audited with the reason',
+        summary:
+          'View As User: the person by id (name and standing); audited, with the optional reason when given',
         params: viewAsUserParams,
         querystring: viewAsUserQuery,
         response: { 200: viewAsUserResponse, ...errors },

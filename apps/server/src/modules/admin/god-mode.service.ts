@@ -117,10 +117,11 @@ export async function sendSystemMessageWithReason(
 }
 
 /**
- * View As User: the admin's look at a person is read and audited (admin, target, reason) in one
- * transaction; the answer names the person and their standing, nothing more.
+ * View As User: the admin's look at a person is read and audited (admin, target, and the reason
+ * when one is given) in one transaction; the answer names the person and their standing, nothing
+ * more. Spec 001's call carries no input, so the reason is optional (decision 040).
  */
-export async function viewAsUser(db: Db, options: { viewer: Viewer; userId: string; reason: string }) {
+export async function viewAsUser(db: Db, options: { viewer: Viewer; userId: string; reason?: string }) {
   return db.transaction().execute(async (trx) => {
     const user = await trx
       .selectFrom('user')
@@ -134,7 +135,7 @@ export async function viewAsUser(db: Db, options: { viewer: Viewer; userId: stri
       action: 'user.viewed_as',
       targetType: 'user',
       targetId: user.id,
-      reason: options.reason,
+      reason: options.reason ?? null,
     });
     return { user: { ...user, created_at: iso(user.created_at) } };
   });

@@ -39,6 +39,7 @@ export function toProjectResponse(row: repo.ProjectRow): ProjectResponse {
     rejection_date: iso(row.rejection_date),
     payment_date: iso(row.payment_date),
     published_at: iso(row.published_at),
+    funded_at: iso(row.funded_at),
     created_at: iso(row.created_at)!,
     updated_at: iso(row.updated_at)!,
     ...projectFigures(row),

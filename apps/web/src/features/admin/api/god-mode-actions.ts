@@ -15,10 +15,14 @@ export const syncPayment = ({ paymentId, reason }: { paymentId: string; reason: 
 export const sendSystemMessage = (body: { user_id: string; message: string; reason: string }) =>
   api<{ message: string }>('/admin/god-mode/system-message', { method: 'POST', body });
 
-export const viewAsUser = ({ userId, reason }: { userId: string; reason: string }) =>
-  api<z.infer<typeof viewAsUserResponse>>(
-    `/admin/view-as-user/${encodeURIComponent(userId)}?reason=${encodeURIComponent(reason)}`,
-  );
+/**
+ * View As User: spec 001's GET with no input; the reason the dialog asked for rides along as the
+ * optional `reason` query parameter and is stored in the audit entry (decision 040).
+ */
+export const viewAsUser = ({ userId, reason }: { userId: string; reason?: string }) => {
+  const query = reason?.trim() ? `?${new URLSearchParams({ reason: reason.trim() })}` : '';
+  return api<z.infer<typeof viewAsUserResponse>>(`/admin/view-as-user/${encodeURIComponent(userId)}${query}`);
+};
 
 export const forceCompleteDeal = ({ dealId, reason }: { dealId: string; reason: string }) =>
   api<{ message?: string }>(`/admin/force-complete-deal/${encodeURIComponent(dealId)}`, {

@@ -1,12 +1,14 @@
 import { Badge } from '@mantine/core';
 import type { AdminProject } from '@plinth/domain/admin';
 
-// Spec 001 section 9: success for live, warning for pending and draft, error for rejected.
+// Spec 001 section 9: success for live, warning for pending and draft, error for rejected; and the
+// brand's navy for funded (a completed deal: off the market, done), as on the developer's badge.
 const colours: Record<AdminProject['status_label'], string> = {
   Published: 'green',
   'Pending Review': 'yellow',
   Draft: 'yellow',
   Rejected: 'red',
+  Funded: 'navy',
 };
 
 export function ProjectStatusBadge({ label }: { label: AdminProject['status_label'] }) {

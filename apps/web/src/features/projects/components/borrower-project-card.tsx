@@ -12,13 +12,15 @@ import { PublishAction } from './publish-action';
 /**
  * Spec 000 section 2 (Borrower project card): LIVE when paid, UNDER REVIEW when payment_pending,
  * else DRAFT. A paid listing an admin rejected (hidden) reads REJECTED rather than LIVE: calling it
- * live would tell the developer funders can see it when they cannot.
+ * live would tell the developer funders can see it when they cannot. A listing whose deal completed
+ * reads FUNDED: it has left the market.
  */
 const cardBadges = {
   Published: { text: 'LIVE', tone: 'success' },
   'Under Review': { text: 'UNDER REVIEW', tone: 'warning' },
   Draft: { text: 'DRAFT', tone: 'warning' },
   Rejected: { text: 'REJECTED', tone: 'error' },
+  Funded: { text: 'FUNDED', tone: 'funded' },
 } as const;
 
 export function BorrowerProjectCard({ project }: { project: ProjectResponse }) {

@@ -8,7 +8,7 @@ import { PublishAction } from './publish-action';
 type ListingActionsProps = {
   project: Pick<
     ProjectResponse,
-    'id' | 'title' | 'payment_status' | 'visible' | 'documents_complete' | 'deal_count'
+    'id' | 'title' | 'payment_status' | 'visible' | 'funded_at' | 'documents_complete' | 'deal_count'
   >;
   /** In lists the row also links to the project. */
   showView?: boolean;
@@ -22,7 +22,8 @@ type ListingActionsProps = {
 /**
  * The developer's actions on one of their listings (spec 000 section 2, Developer project list):
  * Draft: Edit and Pay to Publish; Under Review: a disabled 'Under Admin Review'; Rejected: Edit and
- * Submit for Re-review (the edit wizard with resubmit=true). Published listings are not editable.
+ * Submit for Re-review (the edit wizard with resubmit=true). Published and Funded listings are not
+ * editable.
  */
 export function ListingActions({
   project,

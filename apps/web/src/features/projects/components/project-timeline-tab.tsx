@@ -2,7 +2,14 @@ import { Paper, Stack, Text, Timeline, Title } from '@mantine/core';
 import { formatDateTime } from '@plinth/domain/format';
 import { listingLabel } from '@plinth/domain/listing';
 import type { ProjectResponse } from '@plinth/domain/projects';
-import { IconCircleCheck, IconClock, IconCreditCard, IconFilePlus, IconX } from '@tabler/icons-react';
+import {
+  IconCircleCheck,
+  IconClock,
+  IconCoin,
+  IconCreditCard,
+  IconFilePlus,
+  IconX,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { countOrDash, dateOrDash, durationInMonths } from '../utils/figures';
 import { DetailFields } from './detail-fields';
@@ -13,6 +20,7 @@ const currentStatus: Record<ReturnType<typeof listingLabel>, string> = {
   'Under Review': 'Under admin review: the listing fee is paid and an admin is checking the project.',
   Published: 'Published: the project is live and visible to funders.',
   Rejected: 'Rejected: edit the project and submit it for re-review.',
+  Funded: 'Funded: a deal on the project was completed and the listing has left the marketplace.',
 };
 
 interface HistoryItem {
@@ -40,11 +48,18 @@ function historyOf(project: ProjectResponse): HistoryItem[] {
       detail: project.last_rejection_reason ?? undefined,
       icon: <IconX aria-hidden size={14} />,
     });
-  if (listingLabel(project) === 'Published')
+  const label = listingLabel(project);
+  if (label === 'Published' || (label === 'Funded' && project.published_at))
     items.push({
       title: 'Published to funders',
       when: project.published_at,
       icon: <IconCircleCheck aria-hidden size={14} />,
+    });
+  if (project.funded_at)
+    items.push({
+      title: 'Funded: deal completed',
+      when: project.funded_at,
+      icon: <IconCoin aria-hidden size={14} />,
     });
   items.push({ title: 'Last updated', when: project.updated_at, icon: <IconClock aria-hidden size={14} /> });
   return items;
