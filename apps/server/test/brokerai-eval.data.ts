@@ -169,4 +169,251 @@ export const evalCases: EvalCase[] = [
   { question: "What's the weather in Sydney tomorrow?", expects: ['I can work out'], refuses: [NOTE] },
   { question: 'Work out the LVR on a loan of $2m', expects: ['land value'], refuses: ['%'] },
   { question: 'What is the monthly interest at 9%?', expects: ['loan amount'], refuses: ['$0'] },
+  // --- Shares of a named base (issue 21): a percentage OF a figure is that share of it ---
+  // 65 % x 10m = 6.5m
+  { calculation: 'share', question: 'what loan is 65% of a $10m GRV', expects: ['$6,500,000'] },
+  // equity 25 % x 8m = 2m; loan 8m − 2m = 6m; 6 / 2 = 3.00x
+  {
+    calculation: 'share',
+    question: "If I put in 25% of a $8m TDC, what's debt to equity",
+    expects: ['$2,000,000', '$6,000,000', '3.00x'],
+  },
+  // equity 30 % x 12m = 3.6m; loan 12m − 3.6m = 8.4m
+  {
+    calculation: 'share',
+    question: 'equity is 30% of cost on a $12m project, how much debt?',
+    expects: ['$3,600,000', '$8,400,000'],
+  },
+  // 60 % x 15m = 9m
+  {
+    calculation: 'share',
+    question: 'loan at 60% of GRV, GRV is $15m - what is the loan amount?',
+    expects: ['$9,000,000'],
+  },
+  // 50 % x 6m = 3m
+  {
+    calculation: 'share',
+    question: 'presales cover 50% of the debt and the debt is $6m. How much presales is that?',
+    expects: ['$3,000,000'],
+  },
+  // loan 70 % x 10m = 7m; equity 10m − 7m = 3m
+  {
+    calculation: 'share',
+    question: 'how much equity do I need if the bank lends 70% of a $10m TDC',
+    expects: ['$7,000,000', '$3,000,000'],
+  },
+  // loan 80 % x 5m = 4m; equity 5m − 4m = 1m
+  {
+    calculation: 'share',
+    question: 'The lender funds 80% of a $5m TDC — how much do I have to put in?',
+    expects: ['$1,000,000'],
+  },
+  // loan 65 % x 20m = 13m; equity 16m − 13m = 3m
+  {
+    calculation: 'share',
+    question: 'bank will fund 65% of a 20 mil GRV; how much equity do I need if TDC is 16 mil?',
+    expects: ['$13,000,000', '$3,000,000'],
+  },
+  // 55 % x 18m = 9.9m
+  {
+    calculation: 'share',
+    question: 'GRV of 18 mil, the loan is 55% of it - what is the loan?',
+    expects: ['$9,900,000'],
+  },
+  // loan 70 % x 10m = 7m; equity 3m; 7 / 3 = 2.333 → 2.33x
+  {
+    calculation: 'share',
+    question: 'debt to equity if the loan is 70% of a $10m TDC',
+    expects: ['$3,000,000', '2.33x'],
+  },
+  // 18 % x 20m = 3.6m
+  {
+    calculation: 'share',
+    question: 'profit is 18% of revenue on $20m of sales - how much profit?',
+    expects: ['$3,600,000'],
+  },
+  // 1.5 % x 8m = 120,000
+  {
+    calculation: 'share',
+    question: 'fee is 1.5% of the loan on $8m — what is the establishment fee?',
+    expects: ['$120,000'],
+  },
+  // 3m / 12m = 25 %
+  {
+    calculation: 'share',
+    question: 'equity as a percentage of cost with $3m equity and a $12m TDC',
+    expects: ['25%'],
+  },
+  // --- Servicing: 'does it service' is the ICR (net income / interest a year) ---
+  // 9m x 7 % = 630,000; 750,000 / 630,000 = 1.190 → 1.19x, below 1.5x → fail
+  {
+    calculation: 'ICR',
+    question: 'NOI 750k, loan 9m at 7%, does it service?',
+    expects: ['$630,000', '1.19x', 'fail'],
+  },
+  // 12m x 6.5 % = 780,000; 1.1m / 780,000 = 1.410 → 1.41x → fail
+  {
+    calculation: 'ICR',
+    question: "What's the serviceability on NOI of $1.1m with $12m of debt at 6.5%?",
+    expects: ['$780,000', '1.41x', 'fail'],
+  },
+  // 6m x 8 % = 480,000; 520,000 / 480,000 = 1.083 → 1.08x → fail
+  {
+    calculation: 'ICR',
+    question: 'Can the net rent of 520k cover the interest on a 6 mil loan at 8 per cent?',
+    expects: ['$480,000', '1.08x', 'fail'],
+  },
+  // 15m x 7 % = 1,050,000; 2m / 1.05m = 1.905 → 1.90x → watch
+  {
+    calculation: 'ICR',
+    question: 'How many times does EBITDA of $2m cover the interest on a $15m facility at 7%?',
+    expects: ['$1,050,000', '1.90x', 'watch'],
+  },
+  // 45k x 12 = 540,000; 6m x 7.5 % = 450,000; 540 / 450 = 1.20x
+  {
+    calculation: 'ICR',
+    question: 'ICR on a 6 mil loan at 7.5% with net rent of $45k a month',
+    expects: ['$540,000', '$450,000', '1.20x'],
+  },
+  // --- Reverse questions: the figure a ratio needs ---
+  // 70 % x 3m = 2.1m
+  {
+    calculation: 'reverse',
+    question: 'how much can I borrow at 70% LVR on a $3m site',
+    expects: ['$2,100,000'],
+  },
+  // 6.5m / 0.65 = 10m
+  {
+    calculation: 'reverse',
+    question: 'what GRV do I need for a 65% loan to GRV on a $6.5m loan',
+    expects: ['$10,000,000'],
+  },
+  // 1.95m / 0.65 = 3m
+  {
+    calculation: 'reverse',
+    question: "what's the land value if I'm borrowing $1.95m at 65% LVR",
+    expects: ['$3,000,000'],
+  },
+  // 9m / 0.75 = 12m
+  {
+    calculation: 'reverse',
+    question: 'I want a $9m loan at 75% loan to cost - what TDC do I need?',
+    expects: ['$12,000,000'],
+  },
+  // 45k x 12 = 540,000; 540,000 / 6m = 9 %
+  {
+    calculation: 'reverse',
+    question: 'what rate am I paying if interest is $45k a month on $6m',
+    expects: ['$540,000', '9%'],
+  },
+  // 600,000 / 7.5m = 8 %
+  { calculation: 'reverse', question: 'what rate is $600k a year on a 7.5 mil loan', expects: ['8%'] },
+  // 360,000 / 4m = 9 %
+  {
+    calculation: 'reverse',
+    question: 'rate needed: $360k interest a year on a $4m loan',
+    expects: ['9%'],
+  },
+  // 2.5m x 2 = 5m
+  {
+    calculation: 'reverse',
+    question: 'what loan gives 2x debt to equity if I put in $2.5m',
+    expects: ['$5,000,000'],
+  },
+  // 2m x 3 = 6m
+  {
+    calculation: 'reverse',
+    question: 'debt to equity is 3x and equity is $2m, how much debt?',
+    expects: ['$6,000,000'],
+  },
+  // 6m x 8 % = 480,000; x 1.5 = 720,000
+  {
+    calculation: 'reverse',
+    question: 'what NOI do I need for a 1.5x ICR on a $6m loan at 8%',
+    expects: ['$480,000', '$720,000'],
+  },
+  // 750,000 / 1.5 = 500,000 a year of interest; 500,000 / 7 % = 7,142,857.14
+  {
+    calculation: 'reverse',
+    question: 'how much can I borrow at a 1.5x ICR with NOI of $750k at 7%',
+    expects: ['$500,000', '$7,142,857'],
+  },
+  // 2m / 0.20 = 10m
+  {
+    calculation: 'reverse',
+    question: 'profit of $2m is 20% on cost - what is the total cost?',
+    expects: ['$10,000,000'],
+  },
+  // 3m / 0.20 = 15m
+  {
+    calculation: 'reverse',
+    question: 'what revenue do I need for a $3m profit at a 20% margin on revenue',
+    expects: ['$15,000,000'],
+  },
+  // 540,000 / 30,000 = 18
+  {
+    calculation: 'reverse',
+    question: 'how long is the term if the total interest is $540k and the monthly interest is $30k',
+    expects: ['18 months'],
+  },
+  // 10m − 3.5m = 6.5m
+  {
+    calculation: 'reverse',
+    question: 'how much is the build if TDC is $10m and land is $3.5m',
+    expects: ['$6,500,000'],
+  },
+  // --- Two results named together ---
+  // 4.2 / 6 = 70 %; 4.2 / 7 = 60 %
+  {
+    calculation: 'two results',
+    question:
+      'What are the LVR and the loan to cost on 4.2 mil borrowed, land worth 6 mil and a TDC of 7 mil?',
+    expects: ['70%', '60%'],
+  },
+  // 10m x 6 % = 600,000; 900 / 600 = 1.50x; 10 / 4 = 2.50x
+  {
+    calculation: 'two results',
+    question: 'ICR and debt to equity: NOI $900k, loan $10m at 6%, equity $4m',
+    expects: ['1.50x', '2.50x'],
+  },
+  // 5 / 7 = 71.43 %; 5 / 9 = 55.56 %
+  {
+    calculation: 'two results',
+    question: 'what are the LVR and loan to GRV for a $5m loan, $7m land and a $9m GRV',
+    expects: ['71.4%', '55.6%'],
+  },
+  // --- Figures in words and slang ---
+  // 3 / 5 = 60 %
+  {
+    calculation: 'slang',
+    question: "borrowing 3 mil bucks against a site worth five mil, what's my lvr",
+    expects: ['60%'],
+  },
+  // 600k / 1.2m = 50 %
+  { calculation: 'slang', question: 'six hundred k loan on 1.2 mil of land, lvr?', expects: ['50%'] },
+  // 4.5 / 1.5 = 3.00x
+  {
+    calculation: 'slang',
+    question: 'debt to equity if I borrow 4 and a half mil and chip in one and a half mil',
+    expects: ['3.00x'],
+  },
+  // --- Missing figures: names every one missing, or exactly the one ---
+  {
+    calculation: 'missing',
+    question: "what's the ICR? I've got a $4m loan",
+    expects: ['I need the net income', 'the interest rate'],
+    refuses: ['x.'],
+  },
+  {
+    calculation: 'missing',
+    question: "what's the LTC on a $7.5m loan",
+    expects: ['I need the total development cost'],
+    refuses: ['and the', '%'],
+  },
+  {
+    calculation: 'missing',
+    question: 'how much interest a month on a loan at 9%?',
+    expects: ['I need the loan amount'],
+    refuses: ['and the', '$0'],
+  },
 ];

@@ -3,8 +3,8 @@ import * as calc from './calculations';
 import { searchKnowledge } from './knowledge';
 import { type Figure, type Figures, type Reading, readQuestion } from './quantities';
 import { propagate } from './solve';
-import { type Report, type Target, targetOf } from './targets';
-import { figureAnswer, withUnnamed } from './working';
+import { type Report, type Target, targetsOf } from './targets';
+import { figureAnswer, joinAnswers, withUnnamed } from './working';
 
 /**
  * The built-in analyst (issues 11 and 21): reads the figures a question names, finds the one it
@@ -85,7 +85,8 @@ export function answerQuestion(question: string, context: AnalystContext = {}): 
   const hasDeal = !!context.deal && Object.values(context.deal).some((v) => v != null);
   const refersToDeal =
     hasDeal && /\b(this|the|my|our) (deal|project|loan|site|development)\b/i.test(reading.text);
-  const target = targetOf(reading.text, reading.given, reading.hasChange);
+  const targets = targetsOf(reading.text, reading.given, reading.hasChange);
+  const target = targets[0];
   const hasFigures = reading.count > 0 || refersToDeal;
   if (!target || !hasFigures) {
     const known = knowledgeAnswer(text);
@@ -95,6 +96,20 @@ export function answerQuestion(question: string, context: AnalystContext = {}): 
   const deal = refersToDeal && context.deal ? dealFigures(context.deal) : {};
   const given = withUnnamed({ ...deal, ...reading.given }, target!, reading.unnamed);
   const solution = propagate(given, reading.hasChange);
-  if (isReport(target!)) return reports[target](solution.known, { ...reading, given });
-  return figureAnswer(target as Figure, solution, reading, reading.hasChange);
+  if (isReport(target!)) {
+    // 'How much can I borrow at a 1.5x ICR on $750k of NOI at 7%?': no lender limits, but the
+    // figures give the loan another way.
+    const isLoanOtherwise =
+      target === 'maxLoan' &&
+      given.loan === undefined &&
+      solution.known.loan !== undefined &&
+      [given.loanToGrv, given.loanToCost, given.lvr].every((v) => v === undefined);
+    if (!isLoanOtherwise) return reports[target](solution.known, { ...reading, given });
+    return figureAnswer('loan', solution, reading, reading.hasChange);
+  }
+  return joinAnswers(
+    targets
+      .filter((t): t is Figure => !isReport(t))
+      .map((t) => figureAnswer(t, solution, reading, reading.hasChange)),
+  );
 }

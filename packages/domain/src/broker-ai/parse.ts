@@ -1,3 +1,5 @@
+import { markShares } from './shares';
+
 /**
  * Reads the figures out of a plain question: amounts ($4.5m, 4,500,000, 4.5 million, $850k), rates
  * (9%, 9 per cent, 9.5 percent p.a.), terms (18 months, 2 years, 24-month) and multiples (1.5x),
@@ -29,6 +31,8 @@ export type Label =
   | 'loanToGrv'
   | 'loanToCost'
   | 'presales'
+  | 'icr'
+  | 'debtToEquity'
   /** Words that name no figure but would otherwise lend one of theirs ('all-in cost', 'interest cover'). */
   | 'none';
 
@@ -39,6 +43,8 @@ export interface Quantity {
   label: Label | null;
   /** The naming word as written ('monthly interest', 'net rent'), when there is one. */
   word?: string;
+  /** A rate that is a share of a named base ('65% of a $10m GRV', 'put in 25% of the TDC'). */
+  share?: { subject: Label | null; base: Label };
   start: number;
   end: number;
 }
@@ -49,6 +55,7 @@ const multipliers: Record<string, number> = {
   m: 1e6,
   mil: 1e6,
   mill: 1e6,
+  mils: 1e6,
   million: 1e6,
   mn: 1e6,
   b: 1e9,
@@ -58,7 +65,7 @@ const multipliers: Record<string, number> = {
 
 // A number (1,234,567 or 4.5 or .5), then what follows it: a rate, a term, a multiple or a scale.
 const QUANTITY =
-  /(?<dollar>(?:a|au)?\$\s?|aud\s?)?(?<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(?:\s?(?<rate>%|per\s?cent\b|percent\b|pct\b)|[\s-]?(?<term>months?\b|mths?\b|mos?\b|years?\b|yrs?\b|y\b)|\s?(?<times>x\b|×|times\b)|\s?(?<scale>thousand\b|million\b|mill\b|mil\b|mn\b|billion\b|bn\b|k\b|m\b|b\b))?/gi;
+  /(?<dollar>(?:a|au)?\$\s?|aud\s?)?(?<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(?:\s?(?<rate>%|per\s?cent\b|percent\b|pct\b)|[\s-]?(?<term>months?\b|mths?\b|mos?\b|years?\b|yrs?\b|y\b)|\s?(?<times>x\b|×|times\b)|\s?(?<scale>thousand\b|million\b|mill\b|mil\b|mils\b|mn\b|billion\b|bn\b|k\b|m\b|b\b))?(?<bucks>\s?(?:bucks|dollars|aud)\b)?/gi;
 
 function toQuantity(m: RegExpExecArray): Omit<Quantity, 'label'> | null {
   const g = m.groups!;
@@ -70,7 +77,7 @@ function toQuantity(m: RegExpExecArray): Omit<Quantity, 'label'> | null {
   if (g.times) return { kind: 'multiple', value: n, ...at };
   if (g.scale) return { kind: 'amount', value: n * multipliers[g.scale.toLowerCase()]!, ...at };
   // A bare number is money only when written as money: a dollar sign, thousands commas, or 1000+.
-  if (g.dollar || g.num!.includes(',') || n >= 1000) return { kind: 'amount', value: n, ...at };
+  if (g.dollar || g.bucks || g.num!.includes(',') || n >= 1000) return { kind: 'amount', value: n, ...at };
   return null;
 }
 
@@ -91,11 +98,6 @@ const labelWords: [Label, string[]][] = [
     [
       'all-in',
       'quote cost',
-      'interest cover',
-      'interest coverage',
-      'debt to equity',
-      'debt-to-equity',
-      'debt/equity',
       'margin scheme',
       'stress test',
       'cost of the loan',
@@ -261,6 +263,10 @@ const labelWords: [Label, string[]][] = [
   [
     'interest',
     [
+      'total interest',
+      'interest in total',
+      'interest over the term',
+      'interest over the loan',
       'monthly interest',
       'annual interest',
       'yearly interest',
@@ -297,6 +303,9 @@ const labelWords: [Label, string[]][] = [
   ['loanToGrv', ['loan to grv', 'loan-to-grv', 'loan to gdv', 'loan-to-gdv']],
   ['loanToCost', ['loan to cost', 'loan-to-cost', 'ltc']],
   ['presales', ['presales', 'pre-sales', 'presold', 'pre-sold', 'presale', 'pre-sale']],
+  // Named by a multiple only ('1.5x ICR', 'debt to equity of 3x'); for amounts they name nothing.
+  ['icr', ['interest cover ratio', 'interest cover', 'interest coverage', 'icr']],
+  ['debtToEquity', ['debt to equity', 'debt-to-equity', 'debt/equity', 'd/e']],
 ];
 
 const allowed: Record<QuantityKind, Label[]> = {
@@ -334,7 +343,7 @@ const allowed: Record<QuantityKind, Label[]> = {
     'profit',
   ],
   term: [],
-  multiple: [],
+  multiple: ['icr', 'debtToEquity'],
 };
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -346,7 +355,7 @@ const LABEL = new RegExp(
   'gi',
 );
 
-interface LabelWord {
+export interface LabelWord {
   label: Label;
   text: string;
   start: number;
@@ -415,7 +424,7 @@ export function parseQuantities(
   const words = findLabelWords(text).filter(
     (w) => !quantities.some((q) => w.start < q.end && w.end > q.start),
   );
-  for (const kind of ['amount', 'rate'] as const) {
+  for (const kind of ['amount', 'rate', 'multiple'] as const) {
     const ofKind = quantities.filter((q) => q.kind === kind && !isSetAside(q));
     const options = ofKind.map((q) => candidatesOf(text, q, words, quantities, words).slice(0, 4));
     let best = { named: -1, distance: Number.POSITIVE_INFINITY, choice: [] as (Candidate | null)[] };
@@ -447,6 +456,11 @@ export function parseQuantities(
       }
     });
   }
+  markShares(
+    text,
+    quantities.filter((q) => !isSetAside(q)),
+    words,
+  );
   return quantities;
 }
 

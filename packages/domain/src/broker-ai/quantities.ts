@@ -47,7 +47,8 @@ export type Figure =
   | 'newProfit'
   | 'newMarginOnCost'
   | 'newMarginOnRevenue'
-  | 'presalesCover';
+  | 'presalesCover'
+  | 'equityToCost';
 
 export type Figures = Partial<Record<Figure, number>>;
 
@@ -136,7 +137,7 @@ function findChanges(text: string, all: Omit<Quantity, 'label'>[]): Change[] {
 const MONTHLY_AFTER =
   /^\s*(?:(?:a|per|each|every|\/)\s*(?:month|mth|mo|calendar month)\b|monthly\b|pm\b|p\.m\.|pcm\b)/i;
 
-const amountFigure = (label: Label, isMonthly: boolean, isIncGst: boolean): Figure | null => {
+const amountFigure = (label: Label, isMonthly: boolean, isIncGst: boolean, word?: string): Figure | null => {
   switch (label) {
     case 'grv':
     case 'revenue':
@@ -144,6 +145,7 @@ const amountFigure = (label: Label, isMonthly: boolean, isIncGst: boolean): Figu
     case 'income':
       return isMonthly ? 'monthlyIncome' : 'income';
     case 'interest':
+      if (/total|term|over the loan/.test(word ?? '')) return 'termInterest';
       return isMonthly ? 'monthlyInterest' : 'annualInterest';
     case 'loan':
     case 'land':
@@ -179,6 +181,34 @@ const rateFigure: Partial<Record<Label, Figure>> = {
   fee: 'feeRate',
 };
 
+const onRevenue: Label[] = ['grv', 'revenue', 'sale'];
+
+/** The ratio a share names: who takes it of which base ('loan' of 'grv' is loan / GRV). */
+export function shareFigure(subject: Label | null, base: Label): Figure | null {
+  switch (subject) {
+    case null:
+    case 'loan':
+      if (onRevenue.includes(base)) return 'loanToGrv';
+      if (base === 'cost') return 'loanToCost';
+      return base === 'land' || base === 'purchase' ? 'lvr' : null;
+    case 'equity':
+      return base === 'cost' ? 'equityToCost' : null;
+    case 'presales':
+      return base === 'loan' ? 'presalesCover' : null;
+    case 'profit':
+    case 'margin':
+    case 'marginRevenue':
+      if (base === 'cost') return 'marginOnCost';
+      return onRevenue.includes(base) ? 'marginOnRevenue' : null;
+    case 'fee':
+      return base === 'loan' ? 'feeRate' : null;
+    default:
+      return null;
+  }
+}
+
+const multipleFigure: Partial<Record<Label, Figure>> = { icr: 'icr', debtToEquity: 'debtToEquity' };
+
 const INC_GST = /\binc(l(uding|\.)?)?\.?\s*gst\b|\bgst[- ]inc(lusive)?\b|\binclusive of gst\b/i;
 
 /** Reads the figures of a question. */
@@ -212,12 +242,14 @@ export function readQuestion(question: string): Reading {
     if (q.kind === 'term') set('term', q.value);
     if (q.kind === 'amount') {
       const isMonthly = MONTHLY_AFTER.test(text.slice(q.end)) || !!q.word?.startsWith('monthly');
-      const f = q.label && q.label !== 'none' ? amountFigure(q.label, isMonthly, isIncGst) : null;
+      const f = q.label && q.label !== 'none' ? amountFigure(q.label, isMonthly, isIncGst, q.word) : null;
       if (f) set(f, q.value);
       else unnamed.push(q.value);
     }
+    if (q.kind === 'multiple' && q.label && multipleFigure[q.label]) set(multipleFigure[q.label]!, q.value);
     if (q.kind === 'rate') {
-      const f = q.label ? rateFigure[q.label] : undefined;
+      const shared = q.share ? shareFigure(q.share.subject, q.share.base) : null;
+      const f = shared ?? (q.label ? rateFigure[q.label] : undefined);
       if (f) set(f, q.value);
       else unnamedRates.push(q.value);
     }

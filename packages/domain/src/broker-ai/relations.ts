@@ -287,3 +287,135 @@ export const relations: Relation[] = [
     ([p, l], o) => `Presales / debt: ${aud(p!)} / ${aud(l!)} = ${pct(o)}.${rated('presalesCover', o)}`,
   ),
 ];
+
+/**
+ * The same relations read backwards (issue 21: "reverse questions of every ratio"): the base of a
+ * share, the rate from the interest, the income an ICR needs, the loan a debt / equity allows.
+ * After the usual ways, so a figure worked the usual way is never worked backwards instead.
+ */
+relations.push(
+  r(
+    'equity',
+    ['equityToCost', 'cost'],
+    ([p, c]) => tools.shareOf(p, c),
+    ([p, c], o) => `Equity: ${givenPct(p!)} of ${aud(c!)} cost = ${aud(o)}.`,
+  ),
+  r(
+    'cost',
+    ['equity', 'equityToCost'],
+    ([e, p]) => tools.baseOfShare(p, e),
+    ([e, p], o) => `Total cost: ${aud(e!)} equity / ${givenPct(p!)} = ${aud(o)}.`,
+  ),
+  r(
+    'equityToCost',
+    ['equity', 'cost'],
+    ([e, c]) => tools.percentOf(e, c),
+    ([e, c], o) => `Equity / cost: ${aud(e!)} / ${aud(c!)} = ${pct(o)}.`,
+  ),
+  r(
+    'land',
+    ['loan', 'lvr'],
+    ([l, p]) => tools.baseOfShare(p, l),
+    ([l, p], o) =>
+      `Land value for a ${aud(l!)} loan at ${givenPct(p!)} LVR: ${aud(l!)} / ${givenPct(p!)} = ${aud(o)}.`,
+  ),
+  r(
+    'grv',
+    ['loan', 'loanToGrv'],
+    ([l, p]) => tools.baseOfShare(p, l),
+    ([l, p], o) =>
+      `GRV for a ${aud(l!)} loan at ${givenPct(p!)} of GRV: ${aud(l!)} / ${givenPct(p!)} = ${aud(o)}.`,
+  ),
+  r(
+    'cost',
+    ['loan', 'loanToCost'],
+    ([l, p]) => tools.baseOfShare(p, l),
+    ([l, p], o) =>
+      `Total cost for a ${aud(l!)} loan at ${givenPct(p!)} of cost: ${aud(l!)} / ${givenPct(p!)} = ${aud(o)}.`,
+  ),
+  r(
+    'rate',
+    ['annualInterest', 'loan'],
+    ([a, l]) => tools.percentOf(a, l),
+    ([a, l], o) => `Interest rate: ${aud(a!)} a year / ${aud(l!)} = ${pct(o)} a year.`,
+  ),
+  r(
+    'loan',
+    ['annualInterest', 'rate'],
+    ([a, p]) => tools.baseOfShare(p, a),
+    ([a, p], o) => `Loan: ${aud(a!)} interest a year / ${givenPct(p!)} = ${aud(o)}.`,
+  ),
+  r(
+    'annualInterest',
+    ['income', 'icr'],
+    ([i, c]) => tools.perMultiple(i, c),
+    ([i, c], o) => `Interest a year the income covers ${times(c!)}: ${aud(i!)} / ${times(c!)} = ${aud(o)}.`,
+  ),
+  r(
+    'income',
+    ['icr', 'annualInterest'],
+    ([c, a]) => tools.timesOf(a, c),
+    ([c, a], o) =>
+      `Net income for ${times(c!)} cover: ${aud(a!)} × ${times(c!)} = ${aud(o)}.${rated('icr', c!)}`,
+  ),
+  r(
+    'loan',
+    ['equity', 'debtToEquity'],
+    ([e, d]) => tools.timesOf(e, d),
+    ([e, d], o) => `Loan: ${aud(e!)} equity × ${times(d!)} = ${aud(o)}.`,
+  ),
+  r(
+    'equity',
+    ['loan', 'debtToEquity'],
+    ([l, d]) => tools.perMultiple(l, d),
+    ([l, d], o) => `Equity: ${aud(l!)} loan / ${times(d!)} = ${aud(o)}.`,
+  ),
+  r(
+    'cost',
+    ['profit', 'marginOnCost'],
+    ([p, m]) => tools.baseOfShare(m, p),
+    ([p, m], o) => `Total cost: ${aud(p!)} profit / ${givenPct(m!)} = ${aud(o)}.`,
+  ),
+  r(
+    'revenue',
+    ['profit', 'marginOnRevenue'],
+    ([p, m]) => tools.baseOfShare(m, p),
+    ([p, m], o) => `Revenue: ${aud(p!)} profit / ${givenPct(m!)} = ${aud(o)}.`,
+  ),
+  r(
+    'presales',
+    ['presalesCover', 'loan'],
+    ([p, l]) => tools.shareOf(p, l),
+    ([p, l], o) => `Presales: ${givenPct(p!)} of the ${aud(l!)} loan = ${aud(o)}.`,
+  ),
+  r(
+    'loan',
+    ['presales', 'presalesCover'],
+    ([s, p]) => tools.baseOfShare(p, s),
+    ([s, p], o) => `Loan: ${aud(s!)} presales / ${givenPct(p!)} = ${aud(o)}.`,
+  ),
+  r(
+    'monthlyInterest',
+    ['termInterest', 'term'],
+    ([i, t]) => tools.perMultiple(i, t),
+    ([i, t], o) => `Monthly interest: ${aud(i!)} / ${t} months = ${aud(o)}.`,
+  ),
+  r(
+    'term',
+    ['termInterest', 'monthlyInterest'],
+    ([i, m]) => tools.perMultiple(i, m),
+    ([i, m], o) => `Term: ${aud(i!)} / ${aud(m!)} a month = ${Math.round(o * 10) / 10} months.`,
+  ),
+  r(
+    'construction',
+    ['cost', 'land'],
+    ([c, l]) => tools.remainderOf(c, l),
+    ([c, l], o) => `Construction: ${aud(c!)} total cost − ${aud(l!)} land = ${aud(o)}.`,
+  ),
+  r(
+    'land',
+    ['cost', 'construction'],
+    ([c, k]) => tools.remainderOf(c, k),
+    ([c, k], o) => `Land: ${aud(c!)} total cost − ${aud(k!)} construction = ${aud(o)}.`,
+  ),
+);

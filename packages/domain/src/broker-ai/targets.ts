@@ -11,7 +11,7 @@ export type Report = 'stress' | 'maxLoan' | 'gst' | 'withholding' | 'allInCost';
 export type Target = Figure | Report;
 
 // Asked for wherever they stand: the question is about them as a whole.
-const reports: [Report, RegExp, ((given: Figures) => boolean)?][] = [
+const reports: [Report, RegExp, ((given: Figures, text: string) => boolean)?][] = [
   ['withholding', /withh[oe]ld/i],
   [
     'stress',
@@ -25,7 +25,10 @@ const reports: [Report, RegExp, ((given: Figures) => boolean)?][] = [
   [
     'allInCost',
     /\ball[- ]in\b|\btotal cost of (the|this|a|my) (quote|loan|facility|finance)|\bquote cost|\bestablishment fee/i,
-    (given) => given.rate !== undefined || given.fee !== undefined || given.feeRate !== undefined,
+    (given, text) =>
+      given.rate !== undefined ||
+      ((given.fee !== undefined || given.feeRate !== undefined) &&
+        /\ball[- ]in\b|\btotal cost of/i.test(text)),
   ],
 ];
 
@@ -52,11 +55,15 @@ const figures: [Target, RegExp][] = [
   ],
   [
     'icr',
-    /\bicr\b|\binterest cover(age)?\b|\bcover (the |my |our )?interest|\btimes (is )?(the )?interest covered/gi,
+    /\bicr\b|\binterest cover(age)?\b|\bcovers? (the |my |our |its |their )?(annual |yearly )?inte?re?st|\btimes (is )?(the )?inte?re?st covered|\bservic(e|es|ing|eable|eability)\b|\bservice (the |my |our )?(debt|loan|interest)/gi,
   ],
   [
     'debtToEquity',
     /\bdebt[- ]?(to|\/|-|:)[- ]?equity|\bd ?\/ ?e\b|\bgearing\b|\bhow geared\b|\bgeared\b|\bleverage( ratio)?\b/gi,
+  ],
+  [
+    'presales',
+    /\bhow much (in |of )?(pre-?sales?|pre-?sold)\b|\bwhat (level of |amount of |value of )?pre-?sales?\b(?! (cover|coverage|ratio))|\bpre-?sales (do|would|will|should) (i|we) need/gi,
   ],
   ['presalesCover', /\bpresales? (cover|coverage|ratio|to debt)|\bpresales? ?\/ ?debt/gi],
   [
@@ -88,17 +95,48 @@ const figures: [Target, RegExp][] = [
   ],
   [
     'equity',
-    /\bhow much equity|\bequity (do|would|will|should) (i|we)|\bwhat equity|\bequity (required|needed)|\bequity\b(?=\s*\?)/gi,
+    /\bhow much equity|\bequity (do|would|will|should) (i|we)|\bwhat equity|\bequity (required|needed)|\bequity\b(?=\s*\?)|\bhow much (cash|money|deposit|of my own( money)?) (do|would|will|should|must) (i|we)|\bhow much (do|would|will|should|must) (i|we) (have to |need to )?(put in|contribute|chip in|tip in|bring)|\bhow much (am i|are we|i am|we are) (putting in|contributing|chipping in)|\bwhat (do|would|will|must) (i|we) (have to |need to )?(put in|contribute|chip in|tip in)/gi,
   ],
   [
     'revenue',
     /\bwhat (revenue|sales)|\bhow much (revenue|sales)|\brevenue (do|would|will) (i|we) need|\brevenue\b(?=\s*\?)/gi,
   ],
-  ['cost', /\bwhat (is|are) (the |my )?(total )?costs?\b|\btotal cost\b(?=\s*\?)/gi],
-  ['grv', /\b(grv|gdv)\b(?! ?(inc|incl|including))/gi],
+  [
+    'equityToCost',
+    /\b(percentage|per ?cent|%|share|proportion) of (the )?(tdc|total (development )?cost|cost|costs) (is|am i putting in|are we putting in|is my|is the) (equity|cash|contribution)|\bequity (as a |to )(percentage of |share of |% of )?(the )?(tdc|total (development )?cost|cost)\b/gi,
+  ],
+  [
+    'cost',
+    /\bwhat (is|are|was) (the |my |our )?(total )?costs?\b|\btotal cost\b(?=\s*\?)|\bwhat (tdc|total (development )?cost|project cost)\b|\bhow much (can|could|should) (the |my |our )?(project |development )?(cost|tdc)\b|\b(tdc|total (development )?cost) (do|would|will|can|could) (i|we)\b/gi,
+  ],
+  [
+    'rate',
+    /\b(interest )?rate (needed|required)\b|\bwhat (interest )?rate\b|\bwhat['’]?s (the |my )?(interest )?rate\b|\b(interest )?rate am i\b|\b(interest )?rate (is|are) (i|we|that|this|it)\b|\bhow much interest (rate )?am i paying\b(?=[^$]*\bon\b)|\bimplied (interest )?rate/gi,
+  ],
+  [
+    'term',
+    /\bhow long (is|will|would|does|do|can)\b|\bwhat term\b|\bhow many months\b|\bwhat(['’]s| is) the term\b/gi,
+  ],
+  [
+    'fee',
+    /\b(what|how much)(['’]s| is| will be| would be)? (the |my )?(establishment |est\.? |line )?fee\b/gi,
+  ],
+  [
+    'income',
+    /\bwhat (net |annual |yearly )?(income|rent|noi|ebitda|net operating income)\b|\bhow much (net |annual |yearly )?(income|rent|noi|ebitda)\b|\b(income|rent|noi|ebitda) (do|would|will|should) (i|we|it) need/gi,
+  ],
+  [
+    'land',
+    /\bwhat (land|site) (value|price|cost)\b|\bhow much (is |must |should |would )?(the |my )?(land|site) (be worth|value|cost|need to be worth)|\bwhat (must|should|would|does) (the |my )?(land|site) (be worth|value)|\bland value\b(?=\s*\?)|\bwhat (land|site)\b|\bwhat(['’]s| is) (the |my )?(land|site) (value|worth)\b|\bhow much (land|site) (do|would|will) (i|we) need/gi,
+  ],
+  [
+    'construction',
+    /\bwhat (is |are )?(the |my )?(construction|build|building) (cost|budget)s?|\bhow much (is |for |can i spend on )?(the )?(construction|build|building)\b/gi,
+  ],
+  ['grv', /\b(grv|gdv|end value)\b(?! ?(inc|incl|including))/gi],
   [
     'loan',
-    /\bwhat (size )?loan\b|\bhow (big|large) (a|is the) loan|\bloan (size|amount)\b(?=\s*\?)|\bhow much (is the |would the )?loan\b/gi,
+    /\bwhat (size )?(loan|debt|facility)\b|\bwhat(['’]s| is| will be| would be) (the |my |our )?(loan|debt|facility|borrowing)( amount| size)?\b(?![- ]?(to|\/|on|against|ratio)\b)|\bhow (big|large) (a|is the|could the|can the) (loan|facility)|\bloan (size|amount)\b(?=\s*\?)|\bhow much (is the |would the |will the )?(loan|debt)\b|\bhow much (debt|could i borrow|can i borrow|am i borrowing|do i borrow)\b/gi,
   ],
 ];
 
@@ -113,37 +151,78 @@ const whatIfTarget: Partial<Record<Figure, Figure>> = {
   revenue: 'newRevenue',
 };
 
-function earliest(text: string, given: Figures): Target | null {
-  let best: { at: number; length: number; target: Target } | null = null;
+interface Match {
+  at: number;
+  end: number;
+  target: Target;
+}
+
+/** Every figure named in a text, earliest (then longest) first, none overlapping another. */
+function matchesIn(text: string, given: Figures): Match[] {
+  const all: Match[] = [];
   for (const [target, re] of figures) {
     if (given[target as Figure] !== undefined) continue;
-    for (const m of text.matchAll(re)) {
-      if (!best || m.index < best.at || (m.index === best.at && m[0].length > best.length))
-        best = { at: m.index, length: m[0].length, target };
-    }
+    for (const m of text.matchAll(re)) all.push({ at: m.index, end: m.index + m[0].length, target });
   }
-  return best?.target ?? null;
+  all.sort((a, b) => a.at - b.at || b.end - a.end);
+  const out: Match[] = [];
+  for (const m of all) if (!out.length || m.at >= out.at(-1)!.end) out.push(m);
+  return out;
+}
+
+// What joins two figures asked for together: 'LVR and LTC', 'ICR, D/E and margin', 'LVR & ICR'.
+const JOINED =
+  /^\s*(?:,|&|\+|\/|and|plus|as well as|also|then)?\s*(?:and\s+|also\s+)?(?:the\s+|my\s+|our\s+|its\s+)?$/i;
+
+/** The figures asked for together, from the first one: 'what are the LVR and the LTC'. */
+function askedIn(text: string, given: Figures): Target[] {
+  const ms = matchesIn(text, given);
+  if (!ms.length) return [];
+  const out = [ms[0]!.target];
+  for (let i = 1; i < ms.length && JOINED.test(text.slice(ms[i - 1]!.end, ms[i]!.at)); i++)
+    if (!out.includes(ms[i]!.target)) out.push(ms[i]!.target);
+  return out;
 }
 
 /** The figure (or report) a question asks for; null when it asks for none. */
 export function targetOf(text: string, given: Figures, hasChange: boolean): Target | null {
-  for (const [report, re, when] of reports) if (re.test(text) && (!when || when(given))) return report;
-  let target: Target | null = null;
+  return targetsOf(text, given, hasChange)[0] ?? null;
+}
+
+/**
+ * The figures (or the one report) a question asks for, in the order it names them: one mostly,
+ * more when it names them together ('LVR and LTC on ...'); none when it asks for none.
+ */
+export function targetsOf(text: string, given: Figures, hasChange: boolean): Target[] {
+  for (const [report, re, when] of reports)
+    if (re.test(text) && (!when || when(given, text))) return [report];
+  let targets: Target[] = [];
   const ask = [...text.matchAll(ASK)].at(-1);
   if (ask) {
     const rest = text.slice(ask.index);
     const end = rest.search(/[.?!](\s|$)/);
-    target = earliest(end < 0 ? rest : rest.slice(0, end + 1), given);
+    targets = askedIn(end < 0 ? rest : rest.slice(0, end + 1), given);
   }
+  // 'Rate needed: $360k a year on a $4m loan' asks in its heading.
+  const heading = /^([^:\d]{2,40}):/.exec(text)?.[1];
+  if (!targets.length && heading) targets = askedIn(heading, given);
   // 'Profit of $1.8m on a total cost of $6m: margin on cost?' asks in its last clause.
   const last = text
     .split(/[,.;:—–](?:\s|$)|\s-\s|\?\s/)
     .filter((c) => c.trim())
     .at(-1);
-  if (!target && last) target = earliest(last, given);
-  target ??= earliest(text, given);
-  if (target === ('interest' as Target))
-    target = given.term !== undefined ? 'termInterest' : 'monthlyInterest';
-  if (hasChange) target = (target && whatIfTarget[target as Figure]) ?? target ?? 'newProfit';
-  return target;
+  if (!targets.length && last) {
+    targets = askedIn(last, given);
+    // 'ICR, debt to equity and margin on cost?': a list the clause split cuts is read whole.
+    const whole = askedIn(text, given);
+    if (targets.length && whole.length > targets.length && targets.every((t) => whole.includes(t)))
+      targets = whole;
+  }
+  if (!targets.length) targets = askedIn(text, given);
+  targets = targets.map((t) =>
+    t === ('interest' as Target) ? (given.term !== undefined ? 'termInterest' : 'monthlyInterest') : t,
+  );
+  if (hasChange)
+    targets = targets.length ? targets.map((t) => whatIfTarget[t as Figure] ?? t) : ['newProfit'];
+  return [...new Set(targets)];
 }

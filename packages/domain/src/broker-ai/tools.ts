@@ -116,6 +116,34 @@ export function shareOf(percent: number | null | undefined, base: number | null 
   return (base * percent) / 100;
 }
 
+/** The base a share is of: the share / percent x 100 (a $6.5m loan at 65 % of GRV → a $10m GRV). */
+export function baseOfShare(percent: number | null | undefined, share: number | null | undefined) {
+  if (!present(percent) || !present(share) || percent <= 0) return null;
+  return (share * 100) / percent;
+}
+
+/** A part as a percentage of a whole: part / whole x 100 (interest a year / loan = the rate). */
+export function percentOf(part: number | null | undefined, whole: number | null | undefined) {
+  return profitMargin(part, whole);
+}
+
+/** A figure a multiple of another: base x multiple (equity x debt / equity = the loan). */
+export function timesOf(base: number | null | undefined, multiple: number | null | undefined) {
+  if (!present(base) || !present(multiple)) return null;
+  return base * multiple;
+}
+
+/** The figure a multiple is of: value / multiple (net income / ICR = the interest it covers). */
+export function perMultiple(value: number | null | undefined, multiple: number | null | undefined) {
+  if (!present(value) || !present(multiple) || multiple <= 0) return null;
+  return value / multiple;
+}
+
+/** What is left of a total after one part (TDC − land = construction). */
+export function remainderOf(total: number | null | undefined, part: number | null | undefined) {
+  return equityGap(total, part);
+}
+
 /** A figure after a change in % (cost +10 % → x 1.1; revenue −10 % → x 0.9). */
 export function changedBy(value: number | null | undefined, changePercent: number | null | undefined) {
   if (!present(value) || !present(changePercent)) return null;

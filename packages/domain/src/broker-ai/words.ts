@@ -68,7 +68,7 @@ const fractionValue = (f: string | undefined) =>
 
 const numberOf = (n: string) => (/^\d/.test(n) ? Number(n) : wordValue(n));
 
-const SCALE = '(million|mil|mill|billion|bn|thousand|grand)';
+const SCALE = '(million|mils|mil|mill|billion|bn|thousand|grand|k)';
 const TERM_UNIT = '(years?|months?|yrs?|mths?)';
 
 const rules: [RegExp, (...g: string[]) => string][] = [

@@ -1,4 +1,12 @@
-import { type AnalystAnswer, answer, type Intent, needInputs, normLine, pct } from './answer';
+import {
+  type AnalystAnswer,
+  answer,
+  GENERAL_INFORMATION_NOTE,
+  type Intent,
+  needInputs,
+  normLine,
+  pct,
+} from './answer';
 import { norms } from './norms';
 import type { Figure, Figures, Reading } from './quantities';
 import { normOf } from './relations';
@@ -106,6 +114,41 @@ export const about: Partial<Record<Target, About>> = {
   },
   grv: { name: 'the GRV ex GST', example: 'GRV ex GST of an $11m GRV including GST', intent: 'figure' },
   loan: { name: 'the loan', example: 'loan at 65% of a $10m GRV', intent: 'figure' },
+  rate: {
+    name: 'the interest rate',
+    example: 'what rate am I paying if interest is $45k a month on $6m',
+    intent: 'figure',
+    isDecision: false,
+  },
+  income: {
+    name: 'the net income',
+    example: 'what NOI do I need for 1.5x ICR on a $5m loan at 8%',
+    intent: 'icr',
+    with: ['icr'],
+  },
+  land: { name: 'the land value', example: 'land value for a $2.1m loan at 70% LVR', intent: 'figure' },
+  construction: {
+    name: 'the construction cost',
+    example: 'construction cost in a $10m TDC with $3m of land',
+    intent: 'figure',
+  },
+  presales: {
+    name: 'the presales',
+    example: 'presales to cover 100% of a $6m loan',
+    intent: 'figure',
+    with: ['presalesCover'],
+  },
+  equityToCost: {
+    name: 'equity as a share of cost',
+    example: 'equity as a % of cost with $3m equity and a $10m TDC',
+    intent: 'figure',
+  },
+  fee: {
+    name: 'the establishment fee',
+    example: 'a 1.5% establishment fee on an $8m loan',
+    intent: 'figure',
+  },
+  term: { name: 'the term', example: 'term if interest totals $360k at $20k a month', intent: 'figure' },
   presalesCover: {
     name: 'presales / debt',
     example: 'presales cover with $6m of presales and a $5m loan',
@@ -133,6 +176,12 @@ export const slotsOf: Partial<Record<Target, Figure[]>> = {
   gst: ['purchase', 'sale'],
   withholding: ['sale'],
   presalesCover: ['presales', 'loan'],
+  rate: ['loan', 'annualInterest'],
+  fee: ['loan'],
+  income: ['loan'],
+  land: ['loan'],
+  grv: ['loan'],
+  equity: ['cost', 'loan'],
 };
 
 /** The figures with the unnamed amounts set in the target's empty slots, in order. */
@@ -178,10 +227,15 @@ export function figureAnswer(
   if (hurdle !== undefined && margin !== undefined && /margin|profit/i.test(target))
     lines.push(`Against your ${pct(hurdle)} hurdle: ${margin >= hurdle ? 'clears it' : 'falls short'}.`);
   const normFigure = shown.find((f) => normOf[f] || f === 'lvr');
+  const isLvrOnly = solution.known.loanToGrv === undefined && solution.known.loanToCost === undefined;
   if (normFigure === 'lvr') {
     lines.push(
       normLine(norms.lvrOnLand),
-      'Lenders size a development loan on GRV ex GST and on total development cost as well; give me those and I’ll work out loan / GRV and loan / TDC.',
+      ...(isLvrOnly
+        ? [
+            'Lenders size a development loan on GRV ex GST and on total development cost as well; give me those and I’ll work out loan / GRV and loan / TDC.',
+          ]
+        : []),
     );
   } else if (normFigure) lines.push(normLine(normOf[normFigure]!));
   const figures: Record<string, number> = {};
@@ -190,4 +244,22 @@ export function figureAnswer(
     isDecisionBearing: a.isDecision ?? true,
     sources: normFigure ? sourcesOf(normFigure) : [],
   });
+}
+
+/** Answers to figures asked for together ('LVR and LTC'), as one: each line once, the note last. */
+export function joinAnswers(answers: AnalystAnswer[]): AnalystAnswer {
+  if (answers.length === 1) return answers[0]!;
+  const lines = [
+    ...new Set(answers.flatMap((a) => a.text.split('\n')).filter((l) => l !== GENERAL_INFORMATION_NOTE)),
+  ];
+  const isDecisionBearing = answers.some((a) => a.isDecisionBearing);
+  const sources = answers
+    .flatMap((a) => a.sources)
+    .filter((s, i, all) => all.findIndex((o) => o.source === s.source) === i);
+  return answer(
+    answers.find((a) => a.intent !== 'needInputs')?.intent ?? 'needInputs',
+    lines,
+    Object.assign({}, ...answers.map((a) => a.figures)),
+    { isDecisionBearing, sources },
+  );
 }
