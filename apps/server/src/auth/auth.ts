@@ -1,10 +1,11 @@
-import { emailGreeting } from '@plinth/domain/greeting';
 import { betterAuth } from 'better-auth';
 import { bearer, genericOAuth } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import { enqueueEmail } from '../adapters/mail/mail';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import { renderEmail } from '../emails/render';
+import { resetPassword, verifyEmail } from '../emails/templates/account';
 
 /** The header our Fastify bridge fills with the socket's address, replacing anything a client sent. */
 export const CLIENT_IP_HEADER = 'x-plinth-client-ip';
@@ -86,22 +87,14 @@ export function createAuth(config: Config, db: Db, secret: string, log: FastifyB
       requireEmailVerification: config.REQUIRE_EMAIL_VERIFICATION,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
-        await enqueueEmail(db, {
-          to: user.email,
-          subject: 'Reset your Plinth password',
-          text: `${emailGreeting(user.name)}\n\nSomeone asked to reset the password of your Plinth account. If it was you, open this link within the hour:\n\n${url}\n\nIf it was not, ignore this e-mail: your password stays as it is.`,
-        });
+        await enqueueEmail(db, { to: user.email, ...(await renderEmail(resetPassword({ url }), user.name)) });
       },
     },
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url }) => {
-        await enqueueEmail(db, {
-          to: user.email,
-          subject: 'Confirm your e-mail for Plinth',
-          text: `${emailGreeting(user.name)}\n\nPlease confirm your e-mail address for Plinth by opening this link:\n\n${url}\n`,
-        });
+        await enqueueEmail(db, { to: user.email, ...(await renderEmail(verifyEmail({ url }), user.name)) });
       },
     },
     rateLimit: {

@@ -3,7 +3,9 @@ import type { Db } from '../../db/database';
 export interface MailMessage {
   to: string;
   subject: string;
+  /** The plain-text part: it reads well on its own. */
   text: string;
+  /** The HTML part, from the same template (src/emails); stored in the outbox payload beside the text. */
   html?: string;
 }
 

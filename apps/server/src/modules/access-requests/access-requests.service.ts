@@ -21,6 +21,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
+import { accessDeclined, accessGranted, accessRequested } from '../../emails/templates/access';
 import { conflict, notFound, validationFailed } from '../../errors';
 import { type AuditActor, auditedTransaction, recordAudit } from '../audit/audit.service';
 import { publishLiveEvent } from '../events/events.service';
@@ -142,13 +143,12 @@ export async function createAccessRequest(
       type: 'access_request',
       relatedId: requestId,
       message: `${funderName} requested access to "${project.title}"`,
-      email: {
-        subject: `New access request for "${project.title}"`,
-        text:
-          `${funderName} has asked for access to the full file of your project "${project.title}".\n\n` +
-          (body.initial_message ? `Their introduction:\n\n${body.initial_message}\n\n` : '') +
-          `Approve or decline the request here:\n${link(deps, '/access-requests')}\n`,
-      },
+      email: accessRequested({
+        funderName,
+        title: project.title,
+        introduction: body.initial_message,
+        url: link(deps, '/access-requests'),
+      }),
     });
     await publishLiveEvent(trx, [viewer.id, project.borrower_id], {
       type: 'access_request',
@@ -199,20 +199,19 @@ export async function decideAccessRequest(
             type: 'access_granted',
             relatedId: request.project_id,
             message: `Your access request for "${request.title}" was approved`,
-            email: {
-              subject: `Access granted: "${request.title}"`,
-              text: `${viewer.name} approved your request for access to "${request.title}". The full project file, its financials and documents are now open to you.${accessUntil ? ` Your access lasts until the end of ${formatAccessLastDay(accessUntil)} (Sydney time).` : ''}\n\n${link(deps, `/project/${request.project_id}`)}\n`,
-            },
+            email: accessGranted({
+              approver: viewer.name,
+              title: request.title,
+              lastDay: accessUntil ? formatAccessLastDay(accessUntil) : null,
+              url: link(deps, `/project/${request.project_id}`),
+            }),
           }
         : {
             userId: request.funder_id,
             type: 'access_declined',
             relatedId: request.project_id,
             message: `Your access request for ${previewName(request)} was declined`,
-            email: {
-              subject: 'Access request declined',
-              text: `The developer of ${previewName(request)} declined your request for access. The project is back in your marketplace should you wish to ask again.\n\n${link(deps, '/projects')}\n`,
-            },
+            email: accessDeclined({ projectName: previewName(request), url: link(deps, '/projects') }),
           },
     );
     await publishLiveEvent(trx, [request.funder_id, viewer.id], {

@@ -11,6 +11,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
+import { accessExpiring, accessRevoked, accessRevokedForDeveloper } from '../../emails/templates/access';
 import { conflict, notFound } from '../../errors';
 import { type AuditActor, auditedTransaction, recordAudit } from '../audit/audit.service';
 import { publishLiveEvent } from '../events/events.service';
@@ -47,15 +48,12 @@ async function tellFunder(
     type: 'access_revoked',
     relatedId: request.id,
     message: `${how.ended}. Reason: ${how.reason}`,
-    email: {
-      subject: `Access revoked: "${request.title}"`,
-      text:
-        `${how.ended}. Its file, documents and deal room are no longer available to you.\n\n` +
-        `Reason: ${how.reason}\n\n` +
-        'Under the confidentiality undertaking you accepted, stop using the information you received and ' +
-        'destroy or return it, except copies you must keep by law.\n\n' +
-        `${link(deps, '/messages')}\n`,
-    },
+    email: accessRevoked({
+      title: request.title,
+      ended: how.ended,
+      reason: how.reason,
+      url: link(deps, '/messages'),
+    }),
   });
 }
 
@@ -117,12 +115,11 @@ export async function revokeAccess(
         type: 'access_revoked',
         relatedId: request.id,
         message: `The Plinth team revoked a funder's access to "${request.title}". Reason: ${reason}`,
-        email: {
-          subject: `A funder's access was revoked: "${request.title}"`,
-          text:
-            `The Plinth team revoked a funder's access to your project "${request.title}". Its deal room ` +
-            `stays readable to you, read-only.\n\nReason: ${reason}\n\n${link(deps, '/access-requests')}\n`,
-        },
+        email: accessRevokedForDeveloper({
+          title: request.title,
+          reason,
+          url: link(deps, '/access-requests'),
+        }),
       });
     }
     await announce(trx, request);
@@ -178,13 +175,11 @@ export async function runAccessExpiry(
         type: 'access_expiring',
         relatedId: request.project_id,
         message: `Your access to "${request.title}" ends after ${lastDay}`,
-        email: {
-          subject: `Your access to "${request.title}" ends soon`,
-          text:
-            `The developer granted you access to "${request.title}" until the end of ${lastDay} (Sydney time). ` +
-            'After that its file, documents and deal room are no longer available to you; ask the developer ' +
-            `if you need longer.\n\n${link(deps, `/project/${request.project_id}`)}\n`,
-        },
+        email: accessExpiring({
+          title: request.title,
+          lastDay,
+          url: link(deps, `/project/${request.project_id}`),
+        }),
       });
       return true;
     },

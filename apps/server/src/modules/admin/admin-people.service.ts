@@ -11,6 +11,7 @@ import { derivedSubscriptionStatus, type SubscriptionEvent } from '@plinth/domai
 import type { z } from 'zod';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
+import { accountApproved } from '../../emails/templates/account';
 import { conflict, notFound } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/audit.service';
 import { notify } from '../notifications/notifications.service';
@@ -108,10 +109,7 @@ async function notifyAccountApproved(
     type: 'account_approved',
     relatedId: null,
     message: `Your Plinth account has been approved.${extra ? ` ${extra}` : ''}`,
-    email: {
-      subject: 'Your Plinth account has been approved',
-      text: `Your Plinth account has been approved by our team. ${extra || next.text}\n\n${appLink(deps, next.path)}\n`,
-    },
+    email: accountApproved({ next: extra || next.text, url: appLink(deps, next.path) }),
   });
 }
 

@@ -21,6 +21,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { afterCommit } from '../../db/request-transaction';
+import { listingPaymentFailed, projectLive, projectRejected } from '../../emails/templates/projects';
 import { conflict, notFound } from '../../errors';
 import { type AuditActor, auditedTransaction, recordAudit } from '../audit/audit.service';
 import { type DocumentsContext, documentKeysOf, removeDocumentFiles } from '../documents/documents.service';
@@ -125,10 +126,7 @@ async function notifyPublished(trx: Db, deps: AdminDeps, project: ProjectRef) {
     type: 'project_published',
     relatedId: project.id,
     message: `Your project "${project.title}" has been approved and is now live on the marketplace.`,
-    email: {
-      subject: `Your project "${project.title}" is live`,
-      text: `Your project "${project.title}" has been approved by the Plinth team and is now published on the marketplace, where funders can find it.\n\n${projectLink(deps, project)}\n`,
-    },
+    email: projectLive({ title: project.title, url: projectLink(deps, project) }),
   });
 }
 
@@ -151,10 +149,13 @@ async function notifyRejected(
     type: 'project_rejected',
     relatedId: project.id,
     message: `Your project "${project.title}" was not approved. Reason: ${reason}`,
-    email: {
-      subject: `Your project "${project.title}" was not approved`,
-      text: `Your project "${project.title}" was reviewed by the Plinth team and was not approved.\n\nReason: ${reason}\n\nPayment state: ${rejectionPaymentStateLabel(paymentState)}\n${nextSteps[paymentState]}\n\n${projectLink(deps, project)}\n`,
-    },
+    email: projectRejected({
+      title: project.title,
+      reason,
+      paymentState: rejectionPaymentStateLabel(paymentState),
+      nextSteps: nextSteps[paymentState],
+      url: projectLink(deps, project),
+    }),
   });
 }
 
@@ -277,10 +278,7 @@ export function markPaymentFailed(deps: AdminDeps, options: ActionOptions) {
       type: 'system',
       relatedId: project.id,
       message: `The payment for your project "${project.title}" could not be confirmed, so it has been returned to your drafts. You can publish it again from My Projects.`,
-      email: {
-        subject: `Payment for "${project.title}" could not be confirmed`,
-        text: `The listing payment for your project "${project.title}" could not be confirmed, so the project has been returned to your drafts. You can publish it again from My Projects.\n\n${projectLink(deps, project)}\n`,
-      },
+      email: listingPaymentFailed({ title: project.title, url: projectLink(deps, project) }),
     });
     return adminActionMessages.paymentFailed;
   });

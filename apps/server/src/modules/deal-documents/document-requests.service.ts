@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
+import { documentRequested, documentRequestFulfilled } from '../../emails/templates/documents';
 import { AppError, conflict, forbidden, notFound, validationFailed } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/audit.service';
 import { dealForParty, dealForReader, otherPartyOf } from '../deals/deal-access';
@@ -83,13 +84,13 @@ export async function createDocumentRequest(
       type: 'document_request',
       relatedId: deal.id,
       message: `${viewer.name} requested "${body.document_name}" for "${locked.project_title}"`,
-      email: {
-        subject: `Document requested: "${body.document_name}"`,
-        text:
-          `${viewer.name} asked you for "${body.document_name}" in the deal room of "${locked.project_title}".\n\n` +
-          (body.description ? `${body.description}\n\n` : '') +
-          `Upload it against the request here:\n${roomLink(deps, locked)}\n`,
-      },
+      email: documentRequested({
+        requester: viewer.name,
+        documentName: body.document_name,
+        title: locked.project_title,
+        description: body.description,
+        url: roomLink(deps, locked),
+      }),
     });
     return requestId;
   });
@@ -143,10 +144,13 @@ export async function fulfilRequest(
     type: 'document_request',
     relatedId: deal.id,
     message: `${viewer.name} fulfilled your request for "${request.document_name}" (${names})`,
-    email: {
-      subject: `Document request fulfilled: "${request.document_name}"`,
-      text: `${viewer.name} uploaded ${names} for your request "${request.document_name}" in the deal room of "${deal.project_title}".\n\n${roomLink(deps, deal)}\n`,
-    },
+    email: documentRequestFulfilled({
+      uploader: viewer.name,
+      names,
+      documentName: request.document_name,
+      title: deal.project_title,
+      url: roomLink(deps, deal),
+    }),
   });
 }
 

@@ -1,5 +1,6 @@
 import { type Deal, dealAccessTransitions, dealCompletionRefusal, dealMessages } from '@plinth/domain/deals';
 import type { Viewer } from '../../auth/guards';
+import { dealCompleted, dealCompletedByTeam } from '../../emails/templates/deals';
 import { conflict, forbidden, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
 import { publishLiveEvent } from '../events/events.service';
@@ -74,13 +75,7 @@ async function complete(deps: DealsDeps, dealId: string, how: Completion): Promi
       type: 'deal_completed',
       relatedId: deal.id,
       message: `The deal on "${deal.title}" was completed by ${by}: the project is funded.${why}`,
-      email: {
-        subject: `Deal completed: "${deal.title}"`,
-        text:
-          `The deal on "${deal.title}" was completed by ${by}. The project is marked funded and has left ` +
-          `the marketplace; it is in the Funded group of your portfolio.${why ? `\n\n${why.trim()}` : ''}\n\n` +
-          `${roomLink(deps, room)}\n`,
-      },
+      email: dealCompleted({ title: deal.title, by, on: new Date(), why, url: roomLink(deps, room) }),
     });
     // The developer's follow-up (spec 000 section 2: it appears 2 s after Complete Deal, when the
     // web app refreshes the bell); for a forced completion, the news itself.
@@ -93,10 +88,7 @@ async function complete(deps: DealsDeps, dealId: string, how: Completion): Promi
         : `Deal completed: "${deal.title}" is marked funded and has left the marketplace.`,
       ...(isForced
         ? {
-            email: {
-              subject: `Deal completed: "${deal.title}"`,
-              text: `The Plinth team completed the deal on your project "${deal.title}". The project is marked funded and has left the marketplace.\n\n${why.trim()}\n\n${roomLink(deps, room)}\n`,
-            },
+            email: dealCompletedByTeam({ title: deal.title, on: new Date(), why, url: roomLink(deps, room) }),
           }
         : {}),
     });

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
+import { dealEngagement, dealNote } from '../../emails/templates/deals';
 import { conflict, forbidden, notFound } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/audit.service';
 import { publishLiveEvent } from '../events/events.service';
@@ -179,13 +180,7 @@ export async function createDeal(
       type: 'deal_engagement',
       relatedId: inserted,
       message: `${funderName} opened a deal room for "${request.title}"`,
-      email: {
-        subject: `New deal engagement: "${request.title}"`,
-        text:
-          `${funderName} has engaged on your project "${request.title}" and opened a deal room. ` +
-          'Share documents, answer their questions and receive their indicative quote there.\n\n' +
-          `${roomLink(deps, room)}\n`,
-      },
+      email: dealEngagement({ funderName, title: request.title, url: roomLink(deps, room) }),
     });
     await publishLiveEvent(trx, [viewer.id, request.borrower_id], {
       type: 'access_request',
@@ -244,10 +239,12 @@ export async function sendDealNotification(
       type: 'deal_message',
       relatedId: deal.id,
       message: `${sender} on "${view.project.title}": ${body.message}`,
-      email: {
-        subject: `${sender} sent you a note about "${view.project.title}"`,
-        text: `${sender} wrote in your deal room for "${view.project.title}":\n\n${body.message}\n\n${roomLink(deps, deal)}\n`,
-      },
+      email: dealNote({
+        sender,
+        title: view.project.title,
+        message: body.message,
+        url: roomLink(deps, deal),
+      }),
     }),
   );
   return { sent: true };

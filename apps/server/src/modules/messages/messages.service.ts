@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
+import { newMessage, teamMessage } from '../../emails/templates/messages';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import { publishLiveEvent } from '../events/events.service';
 import { notify } from '../notifications/notifications.service';
@@ -158,10 +159,7 @@ export async function sendConversationMessage(
       emailFlag: messageEmailFlag(role),
       message: `New message from ${sender}${about}: ${preview(text)}`,
       email: shouldEmailNewMessage(previous, new Date(sent_at))
-        ? {
-            subject: `New message from ${sender} on Plinth`,
-            text: `${sender} sent you a message${about}:\n\n${text}\n\nReply on Plinth: ${messagesLink(deps)}\n`,
-          }
+        ? newMessage({ sender, about, text, url: messagesLink(deps) })
         : undefined,
     });
     return { messageId: id, conversation };
@@ -371,10 +369,7 @@ async function writeToUser(
         relatedId: null,
         message: `New message from the Plinth team: ${preview(text)}`,
         email: shouldEmailNewMessage(previous, new Date(sent_at))
-          ? {
-              subject: 'New message from the Plinth team',
-              text: `The Plinth team sent you a message:\n\n${text}\n\nReply on Plinth: ${messagesLink(deps)}\n`,
-            }
+          ? teamMessage({ text, url: messagesLink(deps) })
           : undefined,
       });
     }

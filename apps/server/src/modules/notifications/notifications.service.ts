@@ -15,9 +15,20 @@ import {
 import type { z } from 'zod';
 import { enqueueEmail } from '../../adapters/mail/mail';
 import type { Db } from '../../db/database';
+import type { EmailContent } from '../../emails/content';
+import { renderEmail } from '../../emails/render';
 import { notFound } from '../../errors';
 import { publishLiveEvent } from '../events/events.service';
 import * as repo from './notifications.repository';
+
+/**
+ * The old shape: a subject and a plain-text body, sent as text only ('Hello Jane,' before it).
+ * Every e-mail of the product is on a template; this stays for callers not moved yet.
+ */
+export interface LegacyEmail {
+  subject: string;
+  text: string;
+}
 
 export interface NotifyInput {
   userId: string;
@@ -25,10 +36,11 @@ export interface NotifyInput {
   relatedId: string | null;
   message: string;
   /**
-   * The e-mail that goes with it, sent only if the recipient left that type on. `text` is the body:
-   * notify opens it with the greeting ('Hello Jane,'), so every e-mail greets its reader by name.
+   * The e-mail that goes with it (a template from src/emails/templates), sent only if the recipient
+   * left that type on. notify renders its text and HTML parts with the greeting ('Hello Jane,'), so
+   * every e-mail greets its reader by name.
    */
-  email?: { subject: string; text: string };
+  email?: EmailContent | LegacyEmail;
   /** The preference that governs the e-mail, when not the type's own (`emailFlagFor`). */
   emailFlag?: NotificationPreferenceFlag;
 }
@@ -54,11 +66,12 @@ export async function notify(trx: Db, input: NotifyInput): Promise<void> {
   // No preferences row yet means the defaults: every e-mail on but the newsletter.
   const wanted = flag === null || (recipient as Record<string, unknown>)[flag] !== false;
   if (!wanted) return;
-  const { subject, text } = input.email;
+  const { email } = input;
   await enqueueEmail(trx, {
     to: recipient.email,
-    subject,
-    text: `${emailGreeting(recipient.name)}\n\n${text}`,
+    ...('text' in email
+      ? { subject: email.subject, text: `${emailGreeting(recipient.name)}\n\n${email.text}` }
+      : await renderEmail(email, recipient.name)),
   });
 }
 

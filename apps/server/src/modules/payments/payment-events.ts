@@ -7,6 +7,7 @@ import {
   WebhookVerificationError,
 } from '../../adapters/payments/payment-provider';
 import type { Db } from '../../db/database';
+import { listingPaymentReceived } from '../../emails/templates/projects';
 import { AppError } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/audit.service';
 import { notify } from '../notifications/notifications.service';
@@ -145,16 +146,11 @@ async function applySucceeded(
     type: 'payment_success',
     relatedId: project.id,
     message: `Payment received for "${project.title}". Your project is now under admin review.`,
-    email: {
-      subject: `Payment received: ${project.title}`,
-      text: [
-        `We have received your listing fee of ${formatAudCents(intent.amountCents)} for "${project.title}".`,
-        '',
-        'Your project is now under admin review. We will e-mail you as soon as it is published.',
-        '',
-        `Payment reference: ${intent.id}`,
-      ].join('\n'),
-    },
+    email: listingPaymentReceived({
+      title: project.title,
+      amount: formatAudCents(intent.amountCents),
+      reference: intent.id,
+    }),
   });
   return 'applied';
 }

@@ -23,6 +23,12 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
+import {
+  quoteAccepted,
+  quoteCountered,
+  quoteDeclined,
+  quoteReceived,
+} from '../../emails/templates/proposals';
 import { AppError, conflict, forbidden, notFound, validationFailed } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/audit.service';
 import { dealForParty, dealForReader } from '../deals/deal-access';
@@ -119,15 +125,16 @@ export async function submitProposal(
       type: 'proposal_received',
       relatedId: deal.id,
       message: `${funderName} sent an indicative quote for "${locked.project_title}": ${quoteSummary(quote)}`,
-      email: {
-        subject: `New indicative quote for "${locked.project_title}"`,
-        text:
-          `${funderName} sent you an indicative quote for "${locked.project_title}": ` +
-          `${quoteSummary(quote)}${fee}.\n\n` +
-          (body.other_fees ? `Other fees: ${body.other_fees}\n\n` : '') +
-          (body.conditions ? `Conditions:\n${body.conditions}\n\n` : '') +
-          `Accept, decline or counter it in the deal room:\n${link(deps, dealRoomPath(locked))}\n`,
-      },
+      email: quoteReceived({
+        funderName,
+        title: locked.project_title,
+        summary: quoteSummary(quote),
+        fee,
+        quote,
+        otherFees: body.other_fees,
+        conditions: body.conditions,
+        url: link(deps, dealRoomPath(locked)),
+      }),
     });
     return proposalId;
   });
@@ -184,10 +191,13 @@ export async function respondToProposal(
         type: 'proposal_response',
         relatedId: deal.id,
         message: `The developer of "${locked.project_title}" countered your quote`,
-        email: {
-          subject: `Counter offer on your quote for "${locked.project_title}"`,
-          text: `${viewer.name} answered your quote (${summary}) with a counter offer:\n\n${comment}\n\nYour quote stays open. Reply in the deal room:\n${roomLink}\n`,
-        },
+        email: quoteCountered({
+          developer: viewer.name,
+          title: locked.project_title,
+          summary,
+          comment,
+          url: roomLink,
+        }),
       });
       return;
     }
@@ -226,20 +236,26 @@ export async function respondToProposal(
             type: 'proposal_response',
             relatedId: deal.id,
             message: `Your quote for "${locked.project_title}" was accepted`,
-            email: {
-              subject: `Quote accepted: "${locked.project_title}"`,
-              text: `${viewer.name} accepted your indicative quote for "${locked.project_title}" (${summary}). The deal moves to term sheet.\n\n${roomLink}\n`,
-            },
+            email: quoteAccepted({
+              developer: viewer.name,
+              title: locked.project_title,
+              summary,
+              quote: toProposal(proposal),
+              url: roomLink,
+            }),
           }
         : {
             userId: locked.funder_id,
             type: 'proposal_response',
             relatedId: deal.id,
             message: `Your quote for "${locked.project_title}" was declined`,
-            email: {
-              subject: `Quote declined: "${locked.project_title}"`,
-              text: `${viewer.name} declined your indicative quote for "${locked.project_title}" (${summary}).\n\nTheir reason:\n${reason}\n\nYou may send a new quote in the deal room:\n${roomLink}\n`,
-            },
+            email: quoteDeclined({
+              developer: viewer.name,
+              title: locked.project_title,
+              summary,
+              reason,
+              url: roomLink,
+            }),
           },
     );
   });

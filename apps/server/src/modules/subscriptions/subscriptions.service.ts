@@ -16,6 +16,12 @@ import {
 import type { PaymentProvider } from '../../adapters/payments/payment-provider';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
+import {
+  subscriptionApproved,
+  subscriptionDenied,
+  subscriptionFailed,
+  subscriptionPaymentReceived,
+} from '../../emails/templates/subscriptions';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/audit.service';
 import { notify } from '../notifications/notifications.service';
@@ -157,15 +163,11 @@ export async function notifySubscriptionPaid(
     type: 'payment_success',
     relatedId: null,
     message: `Payment received for your ${SUBSCRIPTION_PLAN_NAME} subscription. It is now awaiting admin approval.`,
-    email: {
-      subject: 'Payment received: your Plinth subscription',
-      text: [
-        `We have received your ${SUBSCRIPTION_PLAN_NAME} subscription payment of ${formatAudCents(payment.amountCents)}.`,
-        'Our team reviews every new funder subscription; we will e-mail you as soon as it is approved.',
-        '',
-        `Payment reference: ${payment.reference}`,
-      ].join('\n'),
-    },
+    email: subscriptionPaymentReceived({
+      plan: SUBSCRIPTION_PLAN_NAME,
+      amount: formatAudCents(payment.amountCents),
+      reference: payment.reference,
+    }),
   });
 }
 
@@ -181,10 +183,11 @@ export async function notifySubscriptionApproved(
     type: 'subscription_approved',
     relatedId: null,
     message: `Your ${SUBSCRIPTION_PLAN_NAME} subscription has been approved. You have full marketplace access${until}.`,
-    email: {
-      subject: 'Your Plinth subscription is active',
-      text: `Your ${SUBSCRIPTION_PLAN_NAME} subscription has been approved by the Plinth team. You now have full access to the marketplace${until}; it renews monthly until you cancel.\n\n${new URL('/projects', baseUrl).toString()}\n`,
-    },
+    email: subscriptionApproved({
+      plan: SUBSCRIPTION_PLAN_NAME,
+      until,
+      url: new URL('/projects', baseUrl).toString(),
+    }),
   });
 }
 
@@ -194,10 +197,7 @@ export async function notifySubscriptionDenied(trx: Db, baseUrl: string, user: R
     type: 'subscription_denied',
     relatedId: null,
     message: `Your ${SUBSCRIPTION_PLAN_NAME} subscription was not approved. Reason: ${reason}`,
-    email: {
-      subject: 'Your Plinth subscription was not approved',
-      text: `Your ${SUBSCRIPTION_PLAN_NAME} subscription was reviewed by the Plinth team and was not approved.\n\nReason: ${reason}\n\nIf you have questions, reply through Messages in Plinth. You can subscribe again from your dashboard.\n\n${dashboardLink(baseUrl)}\n`,
-    },
+    email: subscriptionDenied({ plan: SUBSCRIPTION_PLAN_NAME, reason, url: dashboardLink(baseUrl) }),
   });
 }
 
@@ -207,10 +207,7 @@ export async function notifySubscriptionFailed(trx: Db, baseUrl: string, user: R
     type: 'subscription_failed',
     relatedId: null,
     message: `The payment for your ${SUBSCRIPTION_PLAN_NAME} subscription could not be confirmed. Please subscribe again from your dashboard.`,
-    email: {
-      subject: 'Your Plinth subscription payment could not be confirmed',
-      text: `The payment for your ${SUBSCRIPTION_PLAN_NAME} subscription could not be confirmed, so the subscription is not active. You can subscribe again from your dashboard with another card.\n\n${dashboardLink(baseUrl)}\n`,
-    },
+    email: subscriptionFailed({ plan: SUBSCRIPTION_PLAN_NAME, url: dashboardLink(baseUrl) }),
   });
 }
 

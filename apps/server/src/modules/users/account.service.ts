@@ -1,6 +1,7 @@
 import { accountMessages, DELETED_USER_NAME, type MyData } from '@plinth/domain/account';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
+import { conversationClosed } from '../../emails/templates/account';
 import { forbidden, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
 import { eraseFromAudit } from '../audit/audit-erasure';
@@ -54,7 +55,7 @@ export async function deleteAccount(
         type: 'message',
         relatedId: conversation.id,
         message: note,
-        email: { subject: 'A conversation on Plinth has closed', text: note },
+        email: conversationClosed({ note }),
       });
       await publishLiveEvent(trx, [other], {
         type: 'access_request',
