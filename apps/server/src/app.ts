@@ -4,8 +4,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
@@ -40,14 +38,15 @@ import { devMailRoutes } from './modules/dev-mail/dev-mail.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { funderCriteriaRoutes } from './modules/funder-criteria/funder-criteria.routes';
+import { funderMatchesRoutes } from './modules/funder-criteria/funder-matches.routes';
 import { geocodeRoutes } from './modules/geocode/geocode.routes';
 import { healthRoutes } from './modules/health/health.routes';
-import { documentIdempotencyKey, idempotencyPlugin } from './modules/idempotency/idempotency.plugin';
+import { idempotencyPlugin } from './modules/idempotency/idempotency.plugin';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { renewSandboxSubscriptions } from './modules/payments/subscription-billing';
-import { useMarketIndex } from './modules/projects/marketplace.service';
+import { setMarketIndex } from './modules/projects/marketplace.service';
 import { projectsRoutes } from './modules/projects/projects.routes';
 import { proposalsRoutes } from './modules/proposals/proposals.routes';
 import { pricingRoutes } from './modules/settings/pricing.routes';
@@ -56,6 +55,7 @@ import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.route
 import { undertakingRoutes } from './modules/undertaking/undertaking.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { documentTraceRoutes } from './modules/watermark/trace.routes';
+import { registerApiDocument } from './openapi/api-document';
 
 export interface BuildAppOptions {
   config: Config;
@@ -99,7 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   app.decorate('deps', deps);
   // MARKET_INDEX=off answers the marketplace from the SQL statements alone (diagnosis, decision 031).
-  useMarketIndex(database.db, config.MARKET_INDEX);
+  setMarketIndex(database.db, config.MARKET_INDEX);
   app.decorate('outbox', createOutboxWorker({ db: database.db, mail, log: app.log }));
   app.decorate(
     'subscriptionExpiry',
@@ -171,19 +171,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(rateLimit, { global: false });
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Plinth API', version: '1.0.0', description: 'Development finance marketplace API' },
-      components: {
-        securitySchemes: {
-          cookie: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
-          bearer: { type: 'http', scheme: 'bearer' },
-        },
-      },
-    },
-    transform: documentIdempotencyKey,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The OpenAPI document and its UI, before every route: it reads each route's guards.
+  await registerApiDocument(app, { config, auth, guards: deps.guards });
 
   // Before every route: its hooks must see each of them (Idempotency-Key, decision 037).
   await app.register(idempotencyPlugin, { db: database.db });
@@ -213,6 +202,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(messagesRoutes, deps);
   await app.register(notificationsRoutes, deps);
   await app.register(funderCriteriaRoutes, deps);
+  await app.register(funderMatchesRoutes, deps);
   await app.register(eventsRoutes, deps);
   await app.register(aiChatRoutes, deps);
   if (!config.SMTP_URL) await app.register(devMailRoutes, deps);

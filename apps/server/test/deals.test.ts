@@ -257,6 +257,7 @@ describe('GET /api/deals/{id}', () => {
           interest_rate: null,
           loan_term: null,
           total_project_cost: null,
+          construction_cost: null,
           equity_contribution: null,
           land_value: null,
           expected_gdc: null,

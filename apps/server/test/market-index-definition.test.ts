@@ -7,7 +7,7 @@ import {
   onMarketplace,
 } from '../src/modules/projects/market-definition';
 import { marketIndexOf } from '../src/modules/projects/market-index';
-import { useMarketIndex, usesMarketIndex } from '../src/modules/projects/marketplace.service';
+import { setMarketIndex, usesMarketIndex } from '../src/modules/projects/marketplace.service';
 import { buildTestApp, createUser, type TestApp, type TestUser } from './helpers';
 import {
   createFunder,
@@ -113,7 +113,7 @@ describe('MARKET_INDEX=off', () => {
     const builds = index.builds;
 
     // What app.ts does with the flag: the index is left alone from now on.
-    useMarketIndex(t.database.db, loadConfig({ MARKET_INDEX: 'off' }).MARKET_INDEX);
+    setMarketIndex(t.database.db, loadConfig({ MARKET_INDEX: 'off' }).MARKET_INDEX);
     try {
       // A query the page cache has not seen, matching the same listings.
       const off = await market(t.app, funder, { ...query, max_loan: 98_000_000 });
@@ -130,7 +130,7 @@ describe('MARKET_INDEX=off', () => {
         index.page({ min_loan: 1_500_000 }, new Set(), 'loan_amount_desc', 0, 10).map((l) => l.id),
       ).toContain(listings[2]!.id);
     } finally {
-      useMarketIndex(t.database.db, true);
+      setMarketIndex(t.database.db, true);
     }
   });
 });

@@ -217,6 +217,9 @@ const table: Record<string, Cells> = {
   // The data-room report (decision 036): like the quote comparison, its developer and admins only.
   'GET /api/projects/{id}/data-room-report': [U, A, N, F, F, F, A],
   'GET /api/projects/{id}/data-room-report.csv': [U, A, N, F, F, F, A],
+  // Issue 22 item 4 (decision 041): how many funders lend on a project like this, before paying —
+  // like the data-room report, its developer and admins; funders may never call it.
+  'GET /api/projects/{id}/funder-matches': [U, A, N, F, F, F, A],
 
   // --- Contacts (decision 015): share your own with the other party of one of your deals ---
   'POST /api/users/share-contact': [U, A, F, F, F, A, F],

@@ -83,7 +83,8 @@ export const documentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
       onRequest: guards.requireSession,
       schema: {
         tags: ['documents'],
-        summary: "A project's documents, for its owner and admins",
+        summary:
+          "A project's documents: for its owner, admins and a funder granted access to the listing's data room (approved, with an active subscription); who opened each file only for the owner and admins",
         params: projectIdParams,
         response: { 200: projectDocumentsResponse, ...errors },
       },

@@ -67,7 +67,7 @@ const withoutIndex = new WeakSet<Db>();
  * Whether `db`'s marketplace is answered by the search index (MARKET_INDEX, on by default) or, to
  * diagnose one against the other, by the SQL statements alone.
  */
-export function useMarketIndex(db: Db, on: boolean): void {
+export function setMarketIndex(db: Db, on: boolean): void {
   if (on) withoutIndex.delete(db);
   else withoutIndex.add(db);
 }

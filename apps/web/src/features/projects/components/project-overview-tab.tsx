@@ -1,8 +1,10 @@
 import { Badge, Paper, Stack, Text, Title } from '@mantine/core';
 import type { RiskRating } from '@plinth/domain/finance';
 import type { ProjectResponse } from '@plinth/domain/projects';
+import { useMe } from '../../../lib/get-me';
 import { countOrDash, NOT_SET } from '../utils/figures';
 import { DetailFields } from './detail-fields';
+import { FunderMatchesCard } from './funder-matches-card';
 import { badgeColours } from './listing-status-badge';
 
 const riskTone = { low: 'success', medium: 'warning', high: 'error' } as const;
@@ -20,9 +22,14 @@ function RiskBadge({ rating }: { rating: RiskRating }) {
 export function ProjectOverviewTab({ project }: { project: ProjectResponse }) {
   // `location` is the full street address as entered; the locality is shown beside it.
   const locality = [project.suburb, project.state, project.postcode].filter(Boolean).join(' ');
+  // Its developer sees how many funders lend on projects like it (decision 041).
+  const { data: me } = useMe();
+  const isOwner = me?.id === project.borrower_id;
 
   return (
     <Stack gap="lg">
+      {isOwner && <FunderMatchesCard projectId={project.id} />}
+
       <Paper withBorder radius="md" p="lg">
         <Title order={2} fz="lg" mb="sm">
           Description

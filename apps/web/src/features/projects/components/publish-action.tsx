@@ -45,7 +45,7 @@ export function PublishAction({ project, action, size = 'sm', fullWidth }: Publi
           </Text>
         )}
       </Stack>
-      <PublishProjectModal projectTitle={project.title} payment={payment} />
+      <PublishProjectModal projectTitle={project.title} payment={payment} projectId={project.id} />
     </>
   );
 }

@@ -8,14 +8,17 @@ import { SandboxCardForm } from '../../../components/payment/sandbox-card-form';
 import { StripeCardForm } from '../../../components/payment/stripe-card-form';
 import { usePricing } from '../../../lib/pricing';
 import type { PublishPayment } from '../hooks/use-publish-payment';
+import { FunderMatchesCard } from './funder-matches-card';
 
 interface PublishProjectModalProps {
   projectTitle: string;
   payment: PublishPayment;
+  /** When given, the publish step shows how many active funders lend on projects like this (decision 041). */
+  projectId?: string;
 }
 
 /** Spec 000 section 2 (Borrower project card): fee, card entry, Pay, and the provider's security note. */
-export function PublishProjectModal({ projectTitle, payment }: PublishProjectModalProps) {
+export function PublishProjectModal({ projectTitle, payment, projectId }: PublishProjectModalProps) {
   const { phase, isBusy } = payment;
   const pricing = usePricing();
   // The amount of the intent being paid, once there is one; before that, today's fee (decision 021).
@@ -48,6 +51,7 @@ export function PublishProjectModal({ projectTitle, payment }: PublishProjectMod
             Once paid, an admin reviews your project, usually within 24 hours, before funders can see it.
           </Text>
         </Stack>
+        {projectId && <FunderMatchesCard projectId={projectId} compact />}
         <Divider />
 
         {phase.kind === 'starting' && (

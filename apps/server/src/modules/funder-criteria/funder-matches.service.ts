@@ -1,0 +1,37 @@
+import { type FunderMatches, funderMatches } from '@plinth/domain/funder-matches';
+import type { Viewer } from '../../auth/guards';
+import type { Db } from '../../db/database';
+import { notFound } from '../../errors';
+import { canReadWholeProject } from '../projects/projects.policy';
+import * as repo from './funder-matches.repository';
+
+/**
+ * How many active funders lend on a project like this one (issue 22 item 4; decision 041), for
+ * its developer and admins, a draft as well as a published listing. Everyone else who reaches here
+ * (another developer) is told the project does not exist, as the project's own routes answer.
+ */
+export async function getFunderMatches(
+  db: Db,
+  options: { viewer: Viewer; projectId: string; now?: Date },
+): Promise<FunderMatches> {
+  const project = await repo.findMatchedListing(db, options.projectId);
+  if (!project || !canReadWholeProject(options.viewer, project)) throw notFound('Project not found');
+  const rows = await repo.listCandidateFunders(db);
+  const funders = rows.map((row) => ({
+    role: row.role,
+    approved: row.approved,
+    subscription_status: row.subscription_status,
+    subscription_period_end: row.subscription_period_end,
+    criteria: {
+      property_types: row.property_types,
+      states: row.states,
+      development_stages: row.development_stages,
+      min_loan: row.min_loan,
+      max_loan: row.max_loan,
+      max_loan_to_grv: row.max_loan_to_grv,
+      max_lvr: row.max_lvr,
+      min_margin_on_cost: row.min_margin_on_cost,
+    },
+  }));
+  return funderMatches(project, funders, options.now);
+}
