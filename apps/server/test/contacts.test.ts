@@ -28,7 +28,12 @@ const contactOf = (user: TestUser | null, ownerId: string) =>
 const shares = () => t.database.db.selectFrom('contact_share').selectAll().execute();
 
 describe('contact sharing', () => {
+  const sharedFlags = async () =>
+    (await as(t.app, e.developer, { method: 'GET', url: `/api/deals/${e.dealId}` })).json().contact_shared;
+
   it("contact: before sharing, the other party reads nothing: 404 'Contact details have not been shared with you'", async () => {
+    // The room knows without asking: neither party has shared.
+    expect(await sharedFlags()).toEqual({ borrower: false, funder: false });
     for (const [reader, owner] of [
       [e.funder, e.developer],
       [e.developer, e.funder],
@@ -67,6 +72,7 @@ describe('contact sharing', () => {
       ['contact.shared', e.developer.id],
     ]);
     // One way only: the developer still cannot read the funder's until the funder shares.
+    expect(await sharedFlags()).toEqual({ borrower: true, funder: false });
     expect((await contactOf(e.developer, e.funder.id)).statusCode).toBe(404);
     expect((await share(e.funder, { user_id: e.funder.id, target_user_id: e.developer.id })).statusCode).toBe(
       200,
@@ -75,6 +81,7 @@ describe('contact sharing', () => {
       id: e.funder.id,
       company_name: 'Test Capital',
     });
+    expect(await sharedFlags()).toEqual({ borrower: true, funder: true });
   });
 
   it('contact: sharing again answers the same and changes nothing', async () => {

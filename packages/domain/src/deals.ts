@@ -158,6 +158,8 @@ export const deal = z.object({
   access_revoked: z
     .object({ revoked_at: z.string(), reason: z.string(), by_admin: z.boolean(), lapsed: z.boolean() })
     .nullable(),
+  /** Whether the developer (borrower) and the funder have each shared their contact with the other. */
+  contact_shared: z.object({ borrower: z.boolean(), funder: z.boolean() }),
   project: z.object({
     title: z.string(),
     suburb: z.string().nullable(),

@@ -41,6 +41,26 @@ function selectDealViews(db: Db) {
         .orderBy('proposal.id', 'desc')
         .limit(1)
         .as('proposal_status'),
+      // Whether each party shared their contact with the other (a pair, whichever deal it came
+      // from): the room shows the other's details, or offers to share, without a failing read.
+      eb
+        .exists(
+          eb
+            .selectFrom('contact_share')
+            .select('contact_share.id')
+            .whereRef('contact_share.user_id', '=', 'deal.borrower_id')
+            .whereRef('contact_share.target_user_id', '=', 'deal.funder_id'),
+        )
+        .as('borrower_shared_contact'),
+      eb
+        .exists(
+          eb
+            .selectFrom('contact_share')
+            .select('contact_share.id')
+            .whereRef('contact_share.user_id', '=', 'deal.funder_id')
+            .whereRef('contact_share.target_user_id', '=', 'deal.borrower_id'),
+        )
+        .as('funder_shared_contact'),
       'p.title',
       'p.suburb',
       'p.state',

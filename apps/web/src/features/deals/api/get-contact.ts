@@ -7,15 +7,17 @@ export const getContact = (userId: string) =>
   api<ContactResponse>(`/users/${encodeURIComponent(userId)}/contact`);
 
 /**
- * Keyed under the deal, so the room's refreshes (a live event) ask again: the server answers only
- * once the owner has shared with the caller, and refuses until then.
+ * Keyed under the deal, so the room's refreshes (a live event) ask again. Asked only once the deal
+ * says the owner has shared with the caller (`contact_shared`): before that the server would refuse.
  */
-export const contactQueryOptions = (dealId: string, userId: string) =>
+export const contactQueryOptions = (dealId: string, userId: string, isShared: boolean) =>
   queryOptions({
     queryKey: dealQueryKeys.contact(dealId, userId),
     queryFn: () => getContact(userId),
+    enabled: isShared,
     retry: false,
   });
 
 /** GET /users/{id}/contact: the other party's contact details, once they shared them. */
-export const useContact = (dealId: string, userId: string) => useQuery(contactQueryOptions(dealId, userId));
+export const useContact = (dealId: string, userId: string, isShared: boolean) =>
+  useQuery(contactQueryOptions(dealId, userId, isShared));

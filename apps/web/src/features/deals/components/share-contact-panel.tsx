@@ -16,22 +16,26 @@ interface ShareContactPanelProps {
 }
 
 /**
- * Both parties may share their contact details with the other (spec 000 section 2). The other
- * party's details show once they have shared theirs: the server refuses the call until then.
+ * Both parties may share their contact details with the other (spec 000 section 2). The deal says
+ * who has shared (`contact_shared`), so the other party's details are asked for only once they
+ * shared them, and the button stays 'Contact shared' on every later visit.
  */
 export function ShareContactPanel({ deal, party, viewerId }: ShareContactPanelProps) {
   const otherId = party === 'borrower' ? deal.funder_id : deal.borrower_id;
   const otherRole = party === 'borrower' ? 'funder' : 'developer';
+  const isOtherShared = party === 'borrower' ? deal.contact_shared.funder : deal.contact_shared.borrower;
+  const isOwnShared = party === 'borrower' ? deal.contact_shared.borrower : deal.contact_shared.funder;
   const share = useShareContact();
-  const contact = useContact(deal.id, otherId);
-  const [hasShared, setHasShared] = useState(false);
+  const contact = useContact(deal.id, otherId, isOtherShared);
+  const [hasSharedNow, setHasSharedNow] = useState(false);
+  const hasShared = isOwnShared || hasSharedNow;
 
   const onShare = () =>
     share.mutate(
       { user_id: viewerId, target_user_id: otherId },
       {
         onSuccess: () => {
-          setHasShared(true);
+          setHasSharedNow(true);
           notifications.show({
             color: 'green',
             title: dealMessages.sharedTitle,
@@ -84,8 +88,8 @@ export function ShareContactPanel({ deal, party, viewerId }: ShareContactPanelPr
         </Stack>
       ) : (
         <Text fz="sm" c="gray.7">
-          {contact.isPending
-            ? 'Checking for shared contact details…'
+          {isOtherShared && contact.isPending
+            ? 'Loading their contact details…'
             : `The ${otherRole} has not shared their contact details with you yet. Share yours to let them reach you directly.`}
         </Text>
       )}

@@ -14,6 +14,7 @@ import { useDeleteDocument } from '../api/delete-document';
 import type { ProjectDocumentsResponse } from '../api/get-project-documents';
 import { useSetViewOnly } from '../api/set-view-only';
 import { DocumentPreviewModal } from './document-preview-modal';
+import { ProjectDealDocuments } from './project-deal-documents';
 
 interface ProjectDocumentsTabProps {
   projectId: string;
@@ -133,6 +134,8 @@ export function ProjectDocumentsTab({
           ))}
         </Stack>
       )}
+
+      {isOwner && <ProjectDealDocuments projectId={projectId} />}
 
       {isOwner && <TraceLeakedCopy />}
 
