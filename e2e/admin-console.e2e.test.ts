@@ -129,19 +129,31 @@ describe('[ADMIN] Settings and Export All Data', () => {
     const { context, page } = await newPage();
     await signInAdminViaApi(context);
     await openAdminTab(page, 'Settings');
-    const field = page.getByRole('textbox', { name: 'required_document_descriptions' });
-    await field.waitFor();
-    const original = await field.inputValue();
-    const row = page.locator('.mantine-Paper-root', { has: field });
+    // The descriptions are a form of rows (issue 23 item 7), checked by key before they are sent.
+    const form = page.getByRole('region', { name: 'required_document_descriptions' });
+    await form.waitFor();
+    const stored = await context.request.get('/api/admin/system-settings');
+    const original = (await stored.json()).items.find(
+      (s: { key: string }) => s.key === 'required_document_descriptions',
+    ).value as string;
 
-    await field.fill('["not an object"]');
-    await row.getByRole('button', { name: 'Save' }).click();
-    await notice(page, 'Update Failed').waitFor();
+    // A row with a key the server would refuse is caught on the row, and nothing is sent.
+    await form.getByRole('button', { name: 'Add document type' }).click();
+    await form.getByRole('textbox', { name: 'Document type' }).last().fill('Title Search');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('A document type is lower-case words joined by _').waitFor();
+    await form.getByRole('button', { name: 'Remove Title Search' }).click();
 
-    const descriptions = JSON.parse(original) as Record<string, string>;
-    const changed = { ...descriptions, title_search: 'A current title search from the land registry (e2e)' };
-    await field.fill(JSON.stringify(changed));
-    await row.getByRole('button', { name: 'Save' }).click();
+    // The title search's description, changed in its own row.
+    const rows = form.getByRole('textbox', { name: 'Document type' });
+    const types = await rows.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+    const titleSearch = types.indexOf('title_search');
+    expect(titleSearch).toBeGreaterThanOrEqual(0);
+    await form
+      .getByRole('textbox', { name: 'Description' })
+      .nth(titleSearch)
+      .fill('A current title search from the land registry (e2e)');
+    await form.getByRole('button', { name: 'Save' }).click();
     await notice(page, 'Setting Updated').waitFor();
     await expectAccessible(page);
 

@@ -20,6 +20,9 @@ export const settingMessages = {
   requiredDocumentsEmpty: 'At least one document must be required',
   requiredDocumentsDuplicate: 'A document type is listed twice',
   descriptions: 'Descriptions must be a JSON object of document type keys to text',
+  descriptionKey: 'A document type is lower-case words joined by _ (for example qs_report)',
+  descriptionKeyTwice: 'This document type is described twice',
+  descriptionText: 'A description is 1 to 500 characters',
   averageMinListings: `The minimum must be a whole number from ${MIN_LISTINGS_FOR_AVERAGE_RETURN} to 100`,
   price: `A price must be a whole number of dollars from ${formatAud(1)} to ${formatAud(MAX_PRICE_AUD)}`,
 } as const;
@@ -87,7 +90,45 @@ function parseJson(value: string): { ok: true; data: unknown } | { ok: false } {
 }
 
 const requiredDocuments = z.array(documentTypeSchema);
-const descriptions = z.record(documentTypeSchema, z.string().trim().min(1).max(500));
+const descriptionText = z.string().trim().min(1).max(500);
+const descriptions = z.record(documentTypeSchema, descriptionText);
+
+/** One row of the Settings form for `required_document_descriptions`, and what is wrong with it. */
+export interface DescriptionRow {
+  type: string;
+  description: string;
+}
+
+/**
+ * The form's rows checked one by one (the key as `documentTypeSchema` takes it, each type once, the
+ * text as the server's check takes it), and the JSON the server stores when none is wrong.
+ */
+export function checkDescriptionRows(rows: DescriptionRow[]) {
+  const errors = rows.map((row, i) => ({
+    type: !documentTypeSchema.safeParse(row.type.trim()).success
+      ? settingMessages.descriptionKey
+      : rows.findIndex((other) => other.type.trim() === row.type.trim()) !== i
+        ? settingMessages.descriptionKeyTwice
+        : null,
+    description: descriptionText.safeParse(row.description).success ? null : settingMessages.descriptionText,
+  }));
+  const isValid = errors.every((e) => e.type === null && e.description === null);
+  const value = JSON.stringify(
+    Object.fromEntries(rows.map((row) => [row.type.trim(), row.description.trim()])),
+    null,
+    2,
+  );
+  return { errors, isValid, value };
+}
+
+/** The stored JSON as the form's rows (a value that is not an object of texts reads as no rows). */
+export function descriptionRowsOf(value: string): DescriptionRow[] {
+  const json = parseJson(value);
+  const parsed = json.ok ? z.record(z.string(), z.string()).safeParse(json.data) : null;
+  return parsed?.success
+    ? Object.entries(parsed.data).map(([type, description]) => ({ type, description }))
+    : [];
+}
 
 function checkPrice(value: string): Check {
   return priceValue.safeParse(value).success ? { ok: true } : { ok: false, message: settingMessages.price };

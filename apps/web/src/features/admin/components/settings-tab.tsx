@@ -4,9 +4,13 @@ import { useState } from 'react';
 import { LoadFailedAlert, LoadingBlock } from '../../../components/load-states';
 import { notifyAction } from '../../../lib/notify-action';
 import { type SystemSetting, useSystemSettings, useUpdateSetting } from '../api/system-settings';
+import { DescriptionsEditor } from './descriptions-editor';
 import { UndertakingEditor } from './undertaking-editor';
 
-/** The Settings tab (spec 001 section 2.3): every system setting as text, each with its own Save. */
+/**
+ * The Settings tab (spec 001 section 2.3): every system setting with its own Save — as text, but
+ * the required documents' descriptions as a form of rows.
+ */
 export function SettingsTab() {
   const { data, isLoading, isError } = useSystemSettings();
   return (
@@ -19,7 +23,13 @@ export function SettingsTab() {
       ) : isError || !data ? (
         <LoadFailedAlert title="Load Failed">Failed to fetch admin data</LoadFailedAlert>
       ) : (
-        data.items.map((setting) => <SettingRow key={setting.key} setting={setting} />)
+        data.items.map((setting) =>
+          setting.key === 'required_document_descriptions' ? (
+            <DescriptionsEditor key={setting.key} setting={setting} />
+          ) : (
+            <SettingRow key={setting.key} setting={setting} />
+          ),
+        )
       )}
       <UndertakingEditor />
     </Stack>
