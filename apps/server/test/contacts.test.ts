@@ -31,9 +31,22 @@ describe('contact sharing', () => {
   const sharedFlags = async () =>
     (await as(t.app, e.developer, { method: 'GET', url: `/api/deals/${e.dealId}` })).json().contact_shared;
 
+  const emailsSeenBy = async (user: TestUser) => {
+    const deal = (await as(t.app, user, { method: 'GET', url: `/api/deals/${e.dealId}` })).json();
+    const project = (await as(t.app, user, { method: 'GET', url: `/api/projects/${e.projectId}` })).json();
+    return { deal: [deal.borrower_email, deal.funder_email], project: project.borrower_email };
+  };
+
   it("contact: before sharing, the other party reads nothing: 404 'Contact details have not been shared with you'", async () => {
     // The room knows without asking: neither party has shared.
     expect(await sharedFlags()).toEqual({ borrower: false, funder: false });
+    // Nor does the funder read the developer's e-mail in the room or the file (decision 042); the
+    // developer reads the funder's, who asked for access under it.
+    expect(await emailsSeenBy(e.funder)).toEqual({ deal: [null, e.funder.email], project: null });
+    expect(await emailsSeenBy(e.developer)).toEqual({
+      deal: [e.developer.email, e.funder.email],
+      project: e.developer.email,
+    });
     for (const [reader, owner] of [
       [e.funder, e.developer],
       [e.developer, e.funder],
@@ -73,6 +86,10 @@ describe('contact sharing', () => {
     ]);
     // One way only: the developer still cannot read the funder's until the funder shares.
     expect(await sharedFlags()).toEqual({ borrower: true, funder: false });
+    expect(await emailsSeenBy(e.funder)).toEqual({
+      deal: [e.developer.email, e.funder.email],
+      project: e.developer.email,
+    });
     expect((await contactOf(e.developer, e.funder.id)).statusCode).toBe(404);
     expect((await share(e.funder, { user_id: e.funder.id, target_user_id: e.developer.id })).statusCode).toBe(
       200,

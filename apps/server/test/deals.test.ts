@@ -239,7 +239,8 @@ describe('GET /api/deals/{id}', () => {
         access_status: 'due_diligence',
         borrower_id: e.developer.id,
         borrower_name: 'Dana Developer',
-        borrower_email: e.developer.email,
+        // The funder reads the developer's e-mail once the developer shares it (decision 042).
+        borrower_email: user === e.funder ? null : e.developer.email,
         funder_id: e.funder.id,
         funder_name: 'Frankie Funder',
         funder_email: e.funder.email,

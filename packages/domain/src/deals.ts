@@ -144,7 +144,8 @@ export const deal = z.object({
   access_status: z.string(),
   borrower_id: z.string(),
   borrower_name: z.string(),
-  borrower_email: z.string(),
+  /** Null to the funder until the developer shares their contact (decision 042). */
+  borrower_email: z.string().nullable(),
   funder_id: z.string(),
   funder_name: z.string(),
   funder_email: z.string(),

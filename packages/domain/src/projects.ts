@@ -182,7 +182,8 @@ export const projectResponse = z.object({
   id: z.string(),
   borrower_id: z.string(),
   borrower_name: z.string(),
-  borrower_email: z.string(),
+  /** Null to a funder with access until the developer shares their contact (decision 042). */
+  borrower_email: z.string().nullable(),
   title: z.string(),
   description: nullableString,
   location: z.string(),

@@ -13,6 +13,17 @@ import { publishLiveEvent } from '../events/events.service';
  * (GET /users/{id}/contact), and no one else. Sharing is kept as a standing permission.
  */
 
+/** Whether `ownerId` has shared their contact details with `withId` (decision 042). */
+export async function hasSharedContact(db: Db, ownerId: string, withId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('contact_share')
+    .select('id')
+    .where('user_id', '=', ownerId)
+    .where('target_user_id', '=', withId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The deals between two people, either way round: sharing is allowed only across one of them. */
 const dealsBetween = (db: Db, a: string, b: string) =>
   db

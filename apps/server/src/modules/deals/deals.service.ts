@@ -106,7 +106,16 @@ export async function readDeal(db: Db, dealId: string): Promise<Deal> {
  */
 export async function getDeal(db: Db, options: { viewer: Viewer; dealId: string }): Promise<Deal> {
   await dealForReader(db, options.viewer, options.dealId);
-  return readDeal(db, options.dealId);
+  return dealAsSeenBy(await readDeal(db, options.dealId), options.viewer);
+}
+
+/**
+ * A deal as one of its readers sees it: the developer's e-mail reaches the funder only once the
+ * developer shared their contact (decision 042); the developer and admins see both e-mails.
+ */
+export function dealAsSeenBy(deal: Deal, viewer: Viewer): Deal {
+  const isFunder = viewer.id === deal.funder_id && viewer.role !== 'admin';
+  return isFunder && !deal.contact_shared.borrower ? { ...deal, borrower_email: null } : deal;
 }
 
 /**

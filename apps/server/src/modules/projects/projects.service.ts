@@ -21,6 +21,7 @@ import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { AppError, conflict, forbidden, notFound, validationFailed } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/audit.service';
+import { hasSharedContact } from '../contacts/contacts.service';
 import { findFunderRequest } from './marketplace.repository';
 import { assertFunderMayUseMarketplace } from './marketplace.service';
 import { toProjectPreview } from './project-preview';
@@ -94,6 +95,8 @@ export async function getProjectDetail(
   if (hasGrantedAccess(request?.status)) {
     return {
       ...toProjectResponse(row),
+      // The developer's e-mail only once they shared their contact with this funder (decision 042).
+      borrower_email: (await hasSharedContact(db, row.borrower_id, viewer.id)) ? row.borrower_email : null,
       // Between the developer and the platform: the payment reference and any earlier rejection.
       stripe_payment_intent_id: null,
       last_rejection_reason: null,

@@ -51,7 +51,11 @@ export function DealOverviewTab({ deal, party, viewerId, latestProposal }: DealO
 
   const parties = [
     { label: 'Developer', value: deal.borrower_name },
-    { label: 'Developer Email', value: deal.borrower_email },
+    // Null to the funder until the developer shares their contact (decision 042).
+    {
+      label: 'Developer Email',
+      value: deal.borrower_email ?? 'Shown once the developer shares contact details',
+    },
     { label: 'Funder', value: deal.funder_name },
     { label: 'Funder Company', value: deal.funder_company ?? NOT_SET },
     { label: 'Funder Email', value: deal.funder_email },
