@@ -71,7 +71,18 @@ describe('[BROKERAI] the assistant', () => {
     await signUpAndOnboard(context, 'borrower', 'Mia Memo');
     const projectId = await createProjectViaApi(context, uniqueTitle('Memo Terraces'));
     await page.goto(`/project/${projectId}`);
-    await page.getByRole('link', { name: 'Analyse with BrokerAI' }).click();
+    // Among the page header's actions (issue 23 item 2): beside the owner's Edit, below the
+    // breadcrumb, not floating on a row of its own between the header and the content.
+    const analyse = page.getByRole('link', { name: 'Analyse with BrokerAI' });
+    await analyse.waitFor();
+    const [button, edit, crumbs] = await Promise.all([
+      analyse.boundingBox(),
+      page.getByRole('link', { name: 'Edit', exact: true }).boundingBox(),
+      page.getByRole('navigation', { name: 'Breadcrumb' }).boundingBox(),
+    ]);
+    expect(button!.y).toBeGreaterThanOrEqual(crumbs!.y + crumbs!.height);
+    expect(Math.abs(button!.y + button!.height / 2 - (edit!.y + edit!.height / 2))).toBeLessThan(8);
+    await analyse.click();
     await expect.poll(() => pathOf(page)).toBe('/broker-ai');
     await expect.poll(() => lastReply(page).textContent(), { timeout: 15_000 }).toContain('Deal memo');
     const memo = (await lastReply(page).textContent()) ?? '';
@@ -113,22 +124,52 @@ describe('[BROKERAI] the assistant', () => {
     await expectFitsWidth(page);
   });
 
-  it('[BROKERAI] on Messages the floating chat sits bottom-left, clear of the Send button, at 1280 and 375 px', async () => {
-    for (const width of [1280, 375]) {
-      const { context, page } = await newPage(width);
-      await signUpAndOnboard(context, 'borrower', `Mo Messages ${width}`);
-      await page.goto('/messages?conversation=support');
-      const send = page.getByRole('button', { name: 'Send', exact: true });
-      await send.waitFor();
-      const fab = page.getByRole('button', { name: 'BrokerAI chat' });
-      await fab.waitFor();
-      const [a, b] = [(await fab.boundingBox())!, (await send.boundingBox())!];
-      const overlaps =
-        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-      expect(overlaps, `${width} px`).toBe(false);
-      expect(a.x, `${width} px`).toBeLessThan(width / 2);
-      await fab.click();
-      await page.getByRole('region', { name: 'BrokerAI chat' }).waitFor();
+  it('[BROKERAI] the floating chat covers no link or button: at 1280 px on every page, top and bottom; at 375 px it is in the More menu', async () => {
+    // Every visible link, button or field whose box meets the floating button's (issue 23 item 1).
+    const underFab = (page: Page) =>
+      page.evaluate(() => {
+        const fab = document.querySelector('[aria-label="BrokerAI chat"]')!.getBoundingClientRect();
+        const hits: string[] = [];
+        for (const el of Array.from(
+          document.querySelectorAll('a, button, [role="button"], input, select, textarea'),
+        )) {
+          if (el.getAttribute('aria-label') === 'BrokerAI chat') continue;
+          const r = el.getBoundingClientRect();
+          if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+          if (fab.left < r.right && r.left < fab.right && fab.top < r.bottom && r.top < fab.bottom)
+            hits.push((el.textContent || el.getAttribute('aria-label') || el.tagName).trim());
+        }
+        return hits;
+      });
+    const { context, page } = await newPage(1280);
+    await signUpAndOnboard(context, 'borrower', 'Fay Floating');
+    const projectId = await createProjectViaApi(context, uniqueTitle('Floating Terraces'));
+    for (const path of [
+      '/dashboard',
+      '/my-projects',
+      `/project/${projectId}`,
+      '/messages?conversation=support',
+      '/settings',
+      '/profile',
+    ]) {
+      await page.goto(path);
+      await page.getByRole('button', { name: 'BrokerAI chat' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await underFab(page), `${path}, top`).toEqual([]);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      expect(await underFab(page), `${path}, bottom`).toEqual([]);
     }
+    // The footer's links in particular (Cookie Policy sits bottom-right).
+    await page.goto('/dashboard');
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.getByRole('link', { name: 'Cookie Policy' }).click({ trial: true });
+
+    const phone = await newPage(375);
+    await signUpAndOnboard(phone.context, 'borrower', 'Pip Phone');
+    await phone.page.goto('/dashboard');
+    await phone.page.getByRole('button', { name: 'More' }).waitFor();
+    expect(await phone.page.getByRole('button', { name: 'BrokerAI chat' }).isVisible()).toBe(false);
+    await phone.page.getByRole('button', { name: 'More' }).click();
+    await phone.page.getByRole('link', { name: 'BrokerAI Assistant' }).waitFor();
   });
 });

@@ -98,6 +98,15 @@ describe('[DEAL ROOM] credit summary', () => {
     await page.goto(`/project/${projectId}/deal/${dealId}`);
     const button = page.getByRole('button', { name: 'Download credit summary' });
     await button.waitFor();
+    // 'Analyse with BrokerAI' sits beside it among the header's actions, below the breadcrumb
+    // (issue 23 item 2), not floating above it.
+    const [analyse, downloadBox, crumbs] = await Promise.all([
+      page.getByRole('link', { name: 'Analyse with BrokerAI' }).boundingBox(),
+      button.boundingBox(),
+      page.getByRole('navigation', { name: 'Breadcrumb' }).boundingBox(),
+    ]);
+    expect(analyse!.y).toBeGreaterThanOrEqual(crumbs!.y + crumbs!.height);
+    expect(Math.abs(analyse!.y - downloadBox!.y)).toBeLessThan(4);
     const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
     expect(download.suggestedFilename()).toMatch(/^credit-summary-credit-summary-rise-.*\.pdf$/);
     const pages = await pagesText(readFileSync((await download.path())!));

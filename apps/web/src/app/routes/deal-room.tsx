@@ -41,8 +41,11 @@ export default function DealRoomRoute() {
   return (
     <>
       <title>{`Deal Room: ${deal.project.title} | Plinth`}</title>
-      <AnalyseWithBrokerAiButton projectId={deal.project_id} />
-      <DealRoom deal={deal} viewerId={me.id} />
+      <DealRoom
+        deal={deal}
+        viewerId={me.id}
+        headerActions={<AnalyseWithBrokerAiButton projectId={deal.project_id} />}
+      />
     </>
   );
 }

@@ -104,8 +104,8 @@ export default function ProjectDetailRoute() {
         back={back}
         isOwner={isOwner}
         showReturnToAdmin={isAdmin && searchParams.get('admin_review') === 'true'}
+        actions={<AnalyseWithBrokerAiButton projectId={project.id} />}
       />
-      <AnalyseWithBrokerAiButton projectId={project.id} />
       {isFunder && (
         <GrantedAccessNotice
           projectId={project.id}

@@ -10,7 +10,6 @@ export function AnalyseWithBrokerAiButton({ projectId }: { projectId: string }) 
       to={`/broker-ai?project=${projectId}&ask=analyse`}
       variant="default"
       leftSection={<IconRobot size={16} aria-hidden />}
-      style={{ alignSelf: 'flex-start' }}
     >
       Analyse with BrokerAI
     </Button>

@@ -2,7 +2,7 @@ import { Anchor, Breadcrumbs, Button, Group, Stack, Text, Title } from '@mantine
 import type { Deal, DealParty } from '@plinth/domain/deals';
 import { formatAud, formatDate } from '@plinth/domain/format';
 import { IconFileDownload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { downloadCreditSummary } from '../api/download-credit-summary';
 import { dealStageLabel, dealStatusLook, funderLabel } from '../utils/deal-labels';
@@ -11,6 +11,8 @@ import { StatusBadge } from './status-badge';
 interface DealRoomHeaderProps {
   deal: Deal;
   party: DealParty | null;
+  /** More of the room's actions beside the credit summary (the route's 'Analyse with BrokerAI'). */
+  actions?: ReactNode;
 }
 
 /**
@@ -18,7 +20,7 @@ interface DealRoomHeaderProps {
  * developer's is My Projects) and to the project, the title, the status and both parties; for the
  * two parties, the deal's credit summary PDF (issue 21 item 4).
  */
-export function DealRoomHeader({ deal, party }: DealRoomHeaderProps) {
+export function DealRoomHeader({ deal, party, actions }: DealRoomHeaderProps) {
   const back =
     party === 'borrower'
       ? { label: 'My Projects', to: '/my-projects' }
@@ -79,7 +81,10 @@ export function DealRoomHeader({ deal, party }: DealRoomHeaderProps) {
             {funderLabel(deal)}
           </Text>
         </Group>
-        {party && <CreditSummaryButton deal={deal} />}
+        <Group gap="sm">
+          {party && <CreditSummaryButton deal={deal} />}
+          {actions}
+        </Group>
       </Stack>
     </Stack>
   );
@@ -89,19 +94,17 @@ export function DealRoomHeader({ deal, party }: DealRoomHeaderProps) {
 function CreditSummaryButton({ deal }: { deal: Deal }) {
   const [isDownloading, setIsDownloading] = useState(false);
   return (
-    <Group>
-      <Button
-        variant="default"
-        leftSection={<IconFileDownload aria-hidden size={18} />}
-        loading={isDownloading}
-        onClick={async () => {
-          setIsDownloading(true);
-          await downloadCreditSummary(deal);
-          setIsDownloading(false);
-        }}
-      >
-        Download credit summary
-      </Button>
-    </Group>
+    <Button
+      variant="default"
+      leftSection={<IconFileDownload aria-hidden size={18} />}
+      loading={isDownloading}
+      onClick={async () => {
+        setIsDownloading(true);
+        await downloadCreditSummary(deal);
+        setIsDownloading(false);
+      }}
+    >
+      Download credit summary
+    </Button>
   );
 }

@@ -1,7 +1,7 @@
 import { Alert, Stack, Tabs } from '@mantine/core';
 import { type Deal, dealMessages, dealPartyOf } from '@plinth/domain/deals';
 import { IconLock } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { FeasibilityTab } from '../../../components/feasibility/feasibility-tab';
 import { UndertakingGate } from '../../../components/undertaking/undertaking-gate';
 import { UndertakingSignatureLine } from '../../../components/undertaking/undertaking-signature';
@@ -24,6 +24,8 @@ type TabValue = (typeof tabValues)[number];
 interface DealRoomProps {
   deal: Deal;
   viewerId: string;
+  /** Actions for the room's header from outside the deals feature ('Analyse with BrokerAI'). */
+  headerActions?: ReactNode;
 }
 
 /**
@@ -31,7 +33,7 @@ interface DealRoomProps {
  * Proposal. Its two parties act in it while it is open; anyone else the server lets in (an admin)
  * only reads.
  */
-export function DealRoom({ deal, viewerId }: DealRoomProps) {
+export function DealRoom({ deal, viewerId, headerActions }: DealRoomProps) {
   const [tab, setTab] = useState<TabValue>('overview');
   const party = dealPartyOf(viewerId, deal);
   const isOpen = deal.status === 'open';
@@ -47,7 +49,7 @@ export function DealRoom({ deal, viewerId }: DealRoomProps) {
 
   return (
     <Stack gap="xl" className={classes.room}>
-      <DealRoomHeader deal={deal} party={party} />
+      <DealRoomHeader deal={deal} party={party} actions={headerActions} />
       {/* The funder's confidentiality undertaking (decision 033): signed, or asked for first. */}
       {party === 'funder' ? (
         <UndertakingGate accessRequestId={deal.access_request_id} />

@@ -3,6 +3,7 @@ import { formatAud, formatDate } from '@plinth/domain/format';
 import { listingLabel } from '@plinth/domain/listing';
 import type { ProjectResponse } from '@plinth/domain/projects';
 import { IconAlertCircle, IconArrowLeft, IconMapPin } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { placeOf } from '../utils/figures';
 import { ListingActions } from './listing-actions';
@@ -15,9 +16,17 @@ interface ProjectDetailHeaderProps {
   isOwner: boolean;
   /** An admin who came from the review queue (?admin_review=true). */
   showReturnToAdmin: boolean;
+  /** More of the page's actions beside the title (the route's 'Analyse with BrokerAI'). */
+  actions?: ReactNode;
 }
 
-export function ProjectDetailHeader({ project, back, isOwner, showReturnToAdmin }: ProjectDetailHeaderProps) {
+export function ProjectDetailHeader({
+  project,
+  back,
+  isOwner,
+  showReturnToAdmin,
+  actions,
+}: ProjectDetailHeaderProps) {
   const navigate = useNavigate();
   const isRejected = project.submission_status === 'rejected' && listingLabel(project) !== 'Under Review';
 
@@ -65,7 +74,10 @@ export function ProjectDetailHeader({ project, back, isOwner, showReturnToAdmin 
             <Text fz="sm">Created {formatDate(project.created_at)}</Text>
           </Group>
         </Stack>
-        {isOwner && <ListingActions project={project} size="sm" />}
+        <Group gap="sm" align="flex-start">
+          {actions}
+          {isOwner && <ListingActions project={project} size="sm" />}
+        </Group>
       </Group>
 
       {isOwner && isRejected && project.last_rejection_reason && (
