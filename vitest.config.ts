@@ -30,6 +30,7 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/test/**/*.test.tsx'],
           environment: 'jsdom',
+          setupFiles: ['apps/web/test/setup-dom.ts'],
         },
       },
       serverProject('server', { PLINTH_TEST_DB: 'pglite' }),

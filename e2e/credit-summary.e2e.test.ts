@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { call } from './support/api';
 import { DEMO_ADMIN, useBrowser } from './support/browser';
 import { signInViaApi } from './support/funders';
+import { pagesText } from './support/pdf';
 import { createProjectViaApi, projectFields, uniqueTitle } from './support/projects';
 
 // Issue 21 item 4 in the browser: in the deal room the funder clicks 'Download credit summary'; the
@@ -24,33 +25,6 @@ const QUOTE = {
   other_fees: 'Line fee 0.5% p.a.',
   conditions: 'First mortgage.',
 };
-
-/** Each page's text as pdf.js extracts it (the legacy build runs in Node; it needs withResolvers). */
-async function pagesText(bytes: Buffer): Promise<string[]> {
-  if (typeof (Promise as { withResolvers?: unknown }).withResolvers !== 'function') {
-    Object.assign(Promise, {
-      withResolvers<T>() {
-        let resolve!: (value: T) => void;
-        let reject!: (reason?: unknown) => void;
-        const promise = new Promise<T>((res, rej) => {
-          resolve = res;
-          reject = rej;
-        });
-        return { promise, resolve, reject };
-      },
-    });
-  }
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const task = pdfjs.getDocument({ data: new Uint8Array(bytes), verbosity: 0 });
-  const pdf = await task.promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await task.destroy();
-  return pages;
-}
 
 /** The demo developer's listing, published, the demo funder granted access, engaged and quoted; the quote accepted. */
 async function quotedDeal() {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { call } from './support/api';
 import { baseURL, DEMO_ADMIN, useBrowser } from './support/browser';
 import { signInViaApi } from './support/funders';
+import { pagesText } from './support/pdf';
 import { createProjectViaApi, uniqueTitle } from './support/projects';
 
 // Issue 19 items 2 and 4 (decision 034), in the browser: a funder's download of a project PDF is
@@ -26,33 +27,6 @@ function pdfOf(pages: number, label: string): Buffer {
     `%PDF-1.7\n% ${label}\n1 0 obj <</Type/Catalog/Pages 2 0 R>> endobj\n` +
       `2 0 obj <</Type/Pages/Kids[${kids}]/Count ${pages}>> endobj\n${pageObjects}trailer <</Root 1 0 R>>\n%%EOF\n`,
   );
-}
-
-/** Each page's text as pdf.js extracts it (the legacy build runs in Node; it needs withResolvers). */
-async function pagesText(bytes: Buffer): Promise<string[]> {
-  if (typeof (Promise as { withResolvers?: unknown }).withResolvers !== 'function') {
-    Object.assign(Promise, {
-      withResolvers<T>() {
-        let resolve!: (value: T) => void;
-        let reject!: (reason?: unknown) => void;
-        const promise = new Promise<T>((res, rej) => {
-          resolve = res;
-          reject = rej;
-        });
-        return { promise, resolve, reject };
-      },
-    });
-  }
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const task = pdfjs.getDocument({ data: new Uint8Array(bytes), verbosity: 0 });
-  const pdf = await task.promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await task.destroy();
-  return pages;
 }
 
 async function upload(context: BrowserContext, projectId: string, type: string, file: object) {

@@ -20,17 +20,6 @@ beforeAll(() => {
     unobserve() {}
     disconnect() {}
   };
-  // Mantine asks matchMedia for the colour scheme.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
 });
 afterEach(() => {
   cleanup();

@@ -3,24 +3,12 @@ import { Notifications } from '@mantine/notifications';
 import { settingMessages } from '@plinth/domain/system-settings';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../src/app/theme';
 import { DescriptionsEditor } from '../src/features/admin/components/descriptions-editor';
 
 // Admin Settings: required_document_descriptions as a form of rows (issue 23 item 7).
 
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -22,16 +22,6 @@ beforeAll(() => {
     unobserve() {}
     disconnect() {}
   };
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
   // jsdom lays nothing out, so the chart's container measures 0 × 0 and Recharts says so; the
   // chart is drawn in the browser test, and its figures are asserted here through the table.
   const warn = console.warn.bind(console);

@@ -21,16 +21,6 @@ beforeAll(() => {
     unobserve() {}
     disconnect() {}
   };
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
 });
 afterEach(cleanup);
 

@@ -2,26 +2,13 @@ import { MantineProvider } from '@mantine/core';
 import type { FunderMatches } from '@plinth/domain/funder-matches';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../src/app/theme';
 import { FunderMatchesCard } from '../src/features/projects/components/funder-matches-card';
 
 // The market for a project (issue 22 item 4; decision 041): the count the server answers, 'Fewer
 // than 3' under 3, and the top near miss — on the project's overview and in the Publish modal.
 
-beforeAll(() => {
-  // Mantine asks matchMedia for the colour scheme.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -22,16 +22,6 @@ beforeAll(async () => {
     unobserve() {}
     disconnect() {}
   };
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
 });
 afterEach(() => cleanup());
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../src/app/theme';
 import {
   type ProjectDealDocumentsResponse,
@@ -13,18 +13,6 @@ import { ProjectDealDocuments } from '../src/features/projects/components/projec
 // The developer's Documents tab lists the files of the project's deal rooms through
 // GET /projects/{id}/documents/deal (issue 23 item 6: the route is used, not left idle).
 
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../src/app/theme';
 import { requiredDocumentsQueryKey } from '../src/features/project-wizard/api/get-required-documents';
 import {
@@ -18,19 +18,6 @@ import { uploadWithProgress } from '../src/lib/upload-with-progress';
 
 vi.mock('../src/lib/upload-with-progress', () => ({ uploadWithProgress: vi.fn() }));
 
-beforeAll(() => {
-  // Mantine asks matchMedia for the colour scheme.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-});
 afterEach(() => {
   cleanup();
   vi.mocked(uploadWithProgress).mockReset();
