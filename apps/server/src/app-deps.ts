@@ -8,6 +8,7 @@ import type { Config } from './config';
 import type { DatabaseHandle, Db } from './db/database';
 import type { AccessExpiryJob } from './jobs/access-expiry';
 import type { IdempotencyCleanupJob } from './jobs/idempotency-cleanup';
+import type { JobQueue } from './jobs/job-queue';
 import type { OutboxWorker } from './jobs/outbox-worker';
 import type { SubscriptionExpiryJob } from './jobs/subscription-expiry';
 
@@ -28,6 +29,10 @@ export interface AppDeps {
   storage: FileStorage;
   /** BrokerAI: the built-in analyst, or an OpenAI-compatible model when configured. */
   assistant: AssistantProvider;
+  /** Jobs on the database's own queue (pg-boss): alert fan-out, digests, reminders. */
+  jobs: JobQueue;
+  /** Signs the links in e-mails that act without signing in (auth/signed-links.ts). */
+  authSecret: string;
 }
 
 declare module 'fastify' {
@@ -37,5 +42,6 @@ declare module 'fastify' {
     subscriptionExpiry: SubscriptionExpiryJob;
     accessExpiry: AccessExpiryJob;
     idempotencyCleanup: IdempotencyCleanupJob;
+    jobs: JobQueue;
   }
 }

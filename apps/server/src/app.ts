@@ -20,6 +20,7 @@ import type { DatabaseHandle } from './db/database';
 import { registerErrorHandler } from './errors';
 import { createAccessExpiryJob } from './jobs/access-expiry';
 import { createIdempotencyCleanupJob } from './jobs/idempotency-cleanup';
+import { createJobQueue } from './jobs/job-queue';
 import { createOutboxWorker } from './jobs/outbox-worker';
 import { createSubscriptionExpiryJob } from './jobs/subscription-expiry';
 import { accessRequestsRoutes } from './modules/access-requests/access-requests.routes';
@@ -42,6 +43,9 @@ import { funderMatchesRoutes } from './modules/funder-criteria/funder-matches.ro
 import { geocodeRoutes } from './modules/geocode/geocode.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { idempotencyPlugin } from './modules/idempotency/idempotency.plugin';
+import { handleCriteriaReminders } from './modules/listing-alerts/criteria-reminders';
+import { listingAlertsRoutes } from './modules/listing-alerts/listing-alerts.routes';
+import { handleListingAlertJobs } from './modules/listing-alerts/listing-alerts.service';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -96,8 +100,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     payments: await createPaymentProvider(config, database.db),
     storage: await createFileStorage(config),
     assistant: await createAssistantProvider(config),
+    jobs: createJobQueue(database, app.log),
+    authSecret: options.authSecret,
   };
   app.decorate('deps', deps);
+  // The job queue (pg-boss): handlers here; main.ts starts the workers, tests drain it themselves.
+  handleListingAlertJobs(deps);
+  handleCriteriaReminders(deps);
+  app.decorate('jobs', deps.jobs);
+  app.addHook('onReady', () => deps.jobs.ready());
+  app.addHook('onClose', () => deps.jobs.stop());
   // MARKET_INDEX=off answers the marketplace from the SQL statements alone (diagnosis, decision 031).
   setMarketIndex(database.db, config.MARKET_INDEX);
   app.decorate('outbox', createOutboxWorker({ db: database.db, mail, log: app.log }));
@@ -203,6 +215,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(notificationsRoutes, deps);
   await app.register(funderCriteriaRoutes, deps);
   await app.register(funderMatchesRoutes, deps);
+  await app.register(listingAlertsRoutes, deps);
   await app.register(eventsRoutes, deps);
   await app.register(aiChatRoutes, deps);
   if (!config.SMTP_URL) await app.register(devMailRoutes, deps);
@@ -251,9 +264,12 @@ async function registerWebApp(app: FastifyInstance, webDist: string) {
       if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
     },
   });
-  const sendIndex = (reply: import('fastify').FastifyReply) =>
-    reply.header('cache-control', 'no-cache').sendFile('index.html', webDist, { maxAge: 0 });
-  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  const sendIndex = (reply: import('fastify').FastifyReply, file = 'index.html') =>
+    reply.header('cache-control', 'no-cache').sendFile(file, webDist, { maxAge: 0 });
+  // `/` is the landing page the build rendered to HTML, which loads none of the app's code
+  // (decision 043); a build without it (an older one) gets the app, which renders it too.
+  const landingPage = existsSync(`${webDist}/landing.html`) ? 'landing.html' : 'index.html';
+  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply, landingPage));
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const path = request.url.split('?')[0]!;
     if (path.startsWith('/api/') || path.startsWith('/assets/')) {

@@ -40,6 +40,7 @@ export class AppError extends Error {
   }
 }
 
+export const badRequest = (why: string) => new AppError('BAD_REQUEST', why);
 export const notFound = (what = 'Not found') => new AppError('NOT_FOUND', what);
 export const forbidden = (why = 'You are not allowed to do this') => new AppError('FORBIDDEN', why);
 export const conflict = (why: string) => new AppError('CONFLICT', why);

@@ -32,6 +32,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     try {
       await app.outbox.stop();
+      await app.jobs.stop();
       await stopSnapshots();
       await app.close();
       await runtime.close();
@@ -56,6 +57,7 @@ async function main() {
   app.subscriptionExpiry.start();
   app.accessExpiry.start();
   app.idempotencyCleanup.start();
+  await app.jobs.start();
   process.stdout.write(
     `\nPlinth is running at ${config.BASE_URL}  (API docs: ${config.BASE_URL}/api/docs)\n`,
   );

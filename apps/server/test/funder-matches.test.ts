@@ -37,13 +37,17 @@ async function save(funders: TestUser[], criteria: Record<string, unknown>) {
   }
 }
 
+/** The counts before publication (after_publication is asserted null and left out). */
 async function answer(projectId = draftId) {
   const res = await matches(owner, projectId);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as {
+  const { after_publication, ...counts } = res.json() as {
     matching_funders: number | 'fewer than 3';
     near_misses: { criterion: CriterionKey; funders: number; text: string }[];
+    after_publication: unknown;
   };
+  if (projectId === draftId) expect(after_publication).toBeNull();
+  return counts;
 }
 
 /** Criteria the listing meets on every point, the confidential ones at their edges. */

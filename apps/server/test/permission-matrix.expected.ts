@@ -245,6 +245,10 @@ const table: Record<string, Cells> = {
   // A funder's own lending criteria (issue 22): any funder, approved or not; nobody else.
   'GET /api/funder-criteria': fundersOwn,
   'PUT /api/funder-criteria': fundersOwn,
+  // Their alert settings and the dashboard's Confirm (issue 22 items 2 and 3): the same.
+  'GET /api/funder-criteria/alerts': fundersOwn,
+  'PUT /api/funder-criteria/alerts': fundersOwn,
+  'POST /api/funder-criteria/confirm': fundersOwn,
   'PUT /api/notifications/preferences': signedIn,
   'GET /api/events': signedIn,
 

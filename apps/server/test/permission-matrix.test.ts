@@ -215,6 +215,7 @@ const recipes: Record<string, Recipe> = {
   'POST /api/messages/admin/reply': body({ message: 'Thanks for the welcome.' }),
   'PUT /api/notifications/preferences': body({ email_newsletter: false }),
   'PUT /api/funder-criteria': body({ states: ['NSW'] }),
+  'PUT /api/funder-criteria/alerts': body({ email: 'daily', time_zone: 'Australia/Perth' }),
   'GET /api/events': { stream: true },
   'POST /api/ai-chat/sessions': {
     body: ({ ids }) => ({ project_id: ids.projectId, session_title: 'About the listing' }),

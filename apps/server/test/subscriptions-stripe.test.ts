@@ -250,7 +250,12 @@ describe('Stripe provider: subscription webhooks', () => {
         stopped.push(id);
       },
     };
-    const deps = { db: s.database.db, payments: stripeLike, config: s.app.deps.config };
+    const deps = {
+      db: s.database.db,
+      payments: stripeLike,
+      config: s.app.deps.config,
+      jobs: s.app.deps.jobs,
+    };
 
     const a = await stripeFunder('active', 'completed');
     const viewer: Viewer = { id: a.funder.id, name: 'Fiona Funder', email: a.funder.email, role: 'funder' };

@@ -50,6 +50,7 @@ describe('FunderMatchesCard', () => {
         },
         { criterion: 'states', funders: 3, text: '3 more lend on Residential but not in NSW' },
       ],
+      after_publication: null,
     });
     renderCard();
     expect(await screen.findByText('12 active funders lend on projects like this')).toBeTruthy();
@@ -62,7 +63,7 @@ describe('FunderMatchesCard', () => {
   });
 
   it("says 'Fewer than 3' under 3, with no near miss when there is none", async () => {
-    stubFetch({ matching_funders: 'fewer than 3', near_misses: [] });
+    stubFetch({ matching_funders: 'fewer than 3', near_misses: [], after_publication: null });
     renderCard(true);
     const region = await screen.findByRole('region', { name: 'Funders who lend on projects like this' });
     expect(await screen.findByText('Fewer than 3 active funders lend on projects like this')).toBeTruthy();

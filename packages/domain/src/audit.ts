@@ -60,6 +60,8 @@ export const auditActionLabels = {
   'access_request.undertaking_accepted': 'Confidentiality undertaking accepted',
   'undertaking.updated': 'Confidentiality undertaking updated (new version)',
   'funder_criteria.updated': 'Lending criteria saved',
+  'funder_criteria.alerts_updated': 'Listing alert e-mails changed',
+  'funder_criteria.confirmed': 'Lending criteria confirmed as accurate',
   'deal.credit_summary_downloaded': 'Credit summary downloaded',
 } as const satisfies Record<string, string>;
 

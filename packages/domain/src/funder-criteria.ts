@@ -18,6 +18,7 @@ export const funderCriteriaMessages = {
   maxLoanToGrv: 'The maximum loan / GRV is a percentage from 1 to 100',
   maxLvr: 'The maximum LVR is a percentage from 1 to 500',
   minMarginOnCost: 'The minimum margin on cost is a percentage from 0 to 100',
+  saveFirst: 'Save your lending criteria first',
 } as const;
 
 const MAX_LOAN = 100_000_000_000;

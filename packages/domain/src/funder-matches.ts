@@ -38,6 +38,8 @@ type Unlisted = Exclude<CriterionKey, (typeof criterionKeys)[number]>;
 export const everyCriterionListed: [Unlisted] extends [never] ? true : never = true;
 
 const shownCount = z.union([z.number().int().min(MIN_SHOWN_FUNDER_COUNT), z.literal('fewer than 3')]);
+/** A count after publication: none is said as 0; otherwise as `shownCount`. */
+const shownAlertCount = z.union([z.literal(0), shownCount]);
 
 /** `GET /api/projects/{id}/funder-matches`'s answer. */
 export const funderMatchesResponse = z.object({
@@ -51,6 +53,11 @@ export const funderMatchesResponse = z.object({
       text: z.string(),
     }),
   ),
+  /**
+   * Once the listing was published: how many funders its alerts reached, and how many of those
+   * opened its preview since (each 0, 'fewer than 3' or the number); null before publication.
+   */
+  after_publication: z.object({ alerted: shownAlertCount, opened: shownAlertCount }).nullable(),
 });
 export type FunderMatches = z.infer<typeof funderMatchesResponse>;
 export type FunderNearMiss = FunderMatches['near_misses'][number];
@@ -146,6 +153,7 @@ export function funderMatches(
   listing: MatchedListing,
   funders: readonly FunderWithCriteria[],
   now = new Date(),
+  alerts: { alerted: number; opened: number } | null = null,
 ): FunderMatches {
   const active = funders.filter((f) => hasMarketplaceAccess(f, now));
   const matches: CriteriaMatch[] = active.map((f) => matchCriteria(f.criteria, listing));
@@ -161,8 +169,16 @@ export function funderMatches(
       ...miss,
       text: nearMissText(listing, miss, miss.criterion === 'loan_range' ? sides : undefined),
     })),
+    after_publication: alerts && {
+      alerted: shownAlertCountOf(alerts.alerted),
+      opened: shownAlertCountOf(alerts.opened),
+    },
   };
 }
+
+/** 0 as it is (nobody), else as any count shown to a developer ('fewer than 3' under 3). */
+export const shownAlertCountOf = (count: number): 0 | ShownFunderCount =>
+  count === 0 ? 0 : shownFunderCount(count);
 
 /** The card's headline: 'N active funders lend on projects like this' or 'Fewer than 3 …'. */
 export function matchingFundersHeadline(count: ShownFunderCount): string {

@@ -47,6 +47,8 @@ export const notificationTypes = [
   'subscription_approved',
   'subscription_denied',
   'subscription_failed',
+  // A new listing met the funder's lending criteria (issue 22 item 2).
+  'listing_match',
   'system',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
@@ -75,6 +77,8 @@ export const emailFlagFor: Record<NotificationType, NotificationPreferenceFlag |
   subscription_approved: 'email_account_approved',
   subscription_denied: 'email_account_approved',
   subscription_failed: 'email_payment_success',
+  // Its e-mail follows the funder's alert setting (instant, daily digest or off), not a flag.
+  listing_match: null,
   system: null,
 };
 
@@ -90,6 +94,7 @@ const titles: Partial<Record<string, string>> = {
   deal_completed: 'Deal Completed',
   deal_message: 'Deal Room Update',
   account_approved: 'Account Approved',
+  listing_match: 'New Matching Listing',
 };
 
 /**
@@ -110,6 +115,8 @@ export function notificationTarget(type: string, relatedId: string | null): stri
     case 'access_granted':
     // Access about to lapse: the project it opens, while it still does.
     case 'access_expiring':
+    // A listing that met the funder's criteria: its preview.
+    case 'listing_match':
       return relatedId ? `/projects/${relatedId}` : null;
     case 'access_request':
       return '/access-requests';

@@ -38,7 +38,17 @@ export interface DatabaseHandle {
    * stops.
    */
   watchRemoteChanges(options?: ListenOptions): Promise<Unlisten>;
+  /**
+   * Runs the job queue's SQL (pg-boss, jobs/job-queue.ts) on this database's own connections: a
+   * text without values may hold several statements (its installs and locked maintenance run so).
+   */
+  jobSql: SqlExecutor;
   close(): Promise<void>;
+}
+
+/** What pg-boss runs its statements through. */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
 export type Unlisten = () => Promise<void>;
@@ -132,11 +142,21 @@ export async function openDatabase(
     };
   };
   listeners.set(db, listen);
+  // Through Kysely's single connection, so a statement never lands inside another's open transaction.
+  const jobSql: SqlExecutor = {
+    executeSql: (text, values) =>
+      db.connection().execute(async () => {
+        if (values && values.length > 0) return pglite.query<Record<string, unknown>>(text, values);
+        const results = await pglite.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      }),
+  };
   return {
     db,
     driver: 'pglite',
     listen,
     changes,
+    jobSql,
     watchRemoteChanges: async () => async () => {},
     // Kysely closes the PGlite instance, which checkpoints its write-ahead log.
     close: async () => {
@@ -301,6 +321,7 @@ async function openPostgres(
     listen,
     changes,
     watchRemoteChanges,
+    jobSql: { executeSql: (text, values) => pool.query(text, values) },
     close: () => db.destroy(),
   };
 }

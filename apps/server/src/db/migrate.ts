@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import { installJobQueue, jobSchemaOf } from '../jobs/job-queue';
 import { readDeleteForeignKeys } from './change-tracker';
 import { changesOf, type DatabaseHandle } from './database';
 import { migrations } from './migrations/index';
@@ -14,7 +15,9 @@ const provider: MigrationProvider = { getMigrations: async () => migrations as R
  */
 export const SCHEMA_DROP_LOCK = 7_261_125;
 
-export async function migrateToLatest(database: Pick<DatabaseHandle, 'db' | 'schema'>): Promise<void> {
+type Migratable = Pick<DatabaseHandle, 'db' | 'schema' | 'jobSql'>;
+
+export async function migrateToLatest(database: Migratable): Promise<void> {
   const { db, schema } = database;
   if (!schema) return migrate(database);
   await db.connection().execute(async (connection) => {
@@ -36,12 +39,14 @@ export async function dropSchemaExclusively(
   await client.query(`select pg_advisory_lock(${SCHEMA_DROP_LOCK})`);
   try {
     await client.query(`drop schema if exists "${schema}" cascade`);
+    await client.query(`drop schema if exists "${jobSchemaOf(schema)}" cascade`);
   } finally {
     await client.query(`select pg_advisory_unlock(${SCHEMA_DROP_LOCK})`);
   }
 }
 
-async function migrate({ db, schema }: Pick<DatabaseHandle, 'db' | 'schema'>): Promise<void> {
+async function migrate(database: Migratable): Promise<void> {
+  const { db, schema } = database;
   // With a schema of its own, the migration tables live there too (Kysely otherwise finds
   // another schema's tables and skips creating its own).
   const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
@@ -50,6 +55,8 @@ async function migrate({ db, schema }: Pick<DatabaseHandle, 'db' | 'schema'>): P
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
   }
+  // The job queue's own tables (pg-boss), in a schema of their own beside these.
+  await installJobQueue(database);
   // The schema is final: from now on a delete marks only the tables its foreign keys reach.
   changesOf(db).learnForeignKeys(await readDeleteForeignKeys(db));
 }

@@ -1,4 +1,5 @@
 import type { FunderCriteria } from '@plinth/domain/funder-criteria';
+import type { AlertEmailMode } from '@plinth/domain/listing-alerts';
 import type { ColumnType } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -18,4 +19,21 @@ export interface FunderCriteriaTable {
   confirmed_at: Timestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Listing alerts by e-mail (migration 20261130000000): each at once, a daily digest, or none. */
+  alert_email: ColumnType<AlertEmailMode, AlertEmailMode | undefined, AlertEmailMode>;
+  time_zone: ColumnType<string, string | undefined, string>;
+  /** The confirmation whose 'Still accurate?' e-mail has gone out. */
+  reminder_sent_for: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** One alert per funder and listing (migration 20261130000000; issue 22 item 2). */
+export interface ListingAlertTable {
+  id: ColumnType<string, string | undefined, never>;
+  funder_id: string;
+  project_id: string;
+  reasons: ColumnType<string[], string, never>;
+  email: AlertEmailMode;
+  created_at: Timestamp;
+  emailed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  opened_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }

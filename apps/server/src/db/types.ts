@@ -1,6 +1,6 @@
 import type { SubscriptionStatus } from '@plinth/domain/roles';
 import type { ColumnType, Generated, GeneratedAlways, Selectable } from 'kysely';
-import type { FunderCriteriaTable } from './types-criteria';
+import type { FunderCriteriaTable, ListingAlertTable } from './types-criteria';
 
 // Table types of the whole schema, kept by hand beside the migrations (which never import them).
 // numeric and int8 columns are parsed to JS numbers by the database driver set-up (db/database.ts):
@@ -481,6 +481,7 @@ export interface Database {
   ai_message: AiMessageTable;
   idempotency_key: IdempotencyKeyTable;
   funder_criteria: FunderCriteriaTable;
+  listing_alert: ListingAlertTable;
 }
 
 export type Project = Selectable<ProjectTable>;

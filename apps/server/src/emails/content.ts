@@ -13,6 +13,11 @@ export interface EmailContent {
   reason?: string;
   /** Whether the footer offers the e-mail preferences (not for sign-in e-mails). */
   preferences?: boolean;
+  /**
+   * A signed one-click link that stops this kind of e-mail without signing in (listing alerts):
+   * in the footer, and in the List-Unsubscribe headers (RFC 8058) by `unsubscribeHeaders`.
+   */
+  unsubscribeUrl?: string;
 }
 
 /** A figure in a table: a label and its value, already formatted (AUD whole dollars, en-AU dates). */
@@ -81,8 +86,18 @@ export function footerLines(content: EmailContent): string[] {
     settings
       ? `Manage your e-mail preferences: ${settings}`
       : 'Manage your e-mail preferences under Settings in Plinth.',
+    ...(content.unsubscribeUrl ? [`Unsubscribe from these e-mails: ${content.unsubscribeUrl}`] : []),
   ];
 }
+
+/** RFC 2369 and RFC 8058 headers: mail clients offer one-click unsubscribe by a POST to the link. */
+export const unsubscribeHeaders = (content: EmailContent): Record<string, string> | undefined =>
+  content.unsubscribeUrl
+    ? {
+        'List-Unsubscribe': `<${content.unsubscribeUrl}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      }
+    : undefined;
 
 function blockText(block: EmailBlock): string | null {
   switch (block.kind) {

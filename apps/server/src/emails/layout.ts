@@ -222,6 +222,17 @@ function EmailLayout({ content, greeting }: { content: EmailContent; greeting: s
         h(Hr, { style: styles.hr }),
         h(Text, { style: styles.footer }, reason),
         preferencesLine(content, rest[0]),
+        content.unsubscribeUrl
+          ? h(
+              Text,
+              { style: styles.footer },
+              h(
+                Link,
+                { href: content.unsubscribeUrl, style: styles.footerLink },
+                'Unsubscribe from these e-mails',
+              ),
+            )
+          : null,
         h(Text, { style: styles.footer }, 'Plinth · Australian development finance'),
       ),
     ),

@@ -1,5 +1,5 @@
 import type { MailMessage } from '../adapters/mail/mail';
-import { type EmailContent, emailText } from './content';
+import { type EmailContent, emailText, unsubscribeHeaders } from './content';
 
 /**
  * Both parts of an e-mail from its template's content: the plain text and the HTML, greeting the
@@ -10,9 +10,11 @@ export async function renderEmail(
   recipientName: string | null | undefined,
 ): Promise<Omit<MailMessage, 'to'>> {
   const { renderEmailHtml } = await import('./layout');
+  const headers = unsubscribeHeaders(content);
   return {
     subject: content.subject,
     text: emailText(content, recipientName),
     html: await renderEmailHtml(content, recipientName),
+    ...(headers ? { headers } : {}),
   };
 }

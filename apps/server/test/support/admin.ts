@@ -93,6 +93,8 @@ interface QueuedEmail {
   to: string;
   subject: string;
   text: string;
+  html?: string;
+  headers?: Record<string, string>;
 }
 
 /** The e-mails queued in the outbox for one address. */

@@ -7,6 +7,8 @@ export interface MailMessage {
   text: string;
   /** The HTML part, from the same template (src/emails); stored in the outbox payload beside the text. */
   html?: string;
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on listing alerts). */
+  headers?: Record<string, string>;
 }
 
 /** Where queued e-mails go once the outbox worker picks them up. */

@@ -7,8 +7,15 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
   return {
     name: 'smtp',
     async send(message) {
-      const { to, subject, text, html } = message;
-      await transporter.sendMail({ from, to, subject, text, ...(html ? { html } : {}) });
+      const { to, subject, text, html, headers } = message;
+      await transporter.sendMail({
+        from,
+        to,
+        subject,
+        text,
+        ...(html ? { html } : {}),
+        ...(headers ? { headers } : {}),
+      });
     },
   };
 }

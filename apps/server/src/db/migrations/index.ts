@@ -20,6 +20,7 @@ import * as marketDefinition from './20261128000500_market_definition';
 import * as summaryPerStatement from './20261128001000_summary_per_statement';
 import * as creditSummaryViews from './20261129000000_credit_summary_views';
 import * as funderCriteria from './20261129100000_funder_criteria';
+import * as listingAlerts from './20261130000000_listing_alerts';
 
 export const migrations = {
   '20261122000000_auth_and_profile': authAndProfile,
@@ -44,4 +45,5 @@ export const migrations = {
   '20261128001000_summary_per_statement': summaryPerStatement,
   '20261129000000_credit_summary_views': creditSummaryViews,
   '20261129100000_funder_criteria': funderCriteria,
+  '20261130000000_listing_alerts': listingAlerts,
 };

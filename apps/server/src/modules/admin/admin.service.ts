@@ -25,6 +25,7 @@ import { listingPaymentFailed, projectLive, projectRejected } from '../../emails
 import { conflict, notFound } from '../../errors';
 import { type AuditActor, auditedTransaction, recordAudit } from '../audit/audit.service';
 import { type DocumentsContext, documentKeysOf, removeDocumentFiles } from '../documents/documents.service';
+import { queueListingAlerts } from '../listing-alerts/listing-alerts.service';
 import { notify } from '../notifications/notifications.service';
 import { checkProjectPayment, syncProjectPayment } from '../payments/listing-payments';
 import { lockProject } from '../projects/projects.repository';
@@ -32,7 +33,7 @@ import { transitionListing } from '../projects/projects.service';
 import * as repo from './admin.repository';
 
 /** What the admin services need: the database, the public address for links, the payment provider. */
-export type AdminDeps = Pick<AppDeps, 'db' | 'config' | 'payments'>;
+export type AdminDeps = Pick<AppDeps, 'db' | 'config' | 'payments' | 'jobs'>;
 
 type ActionResponse = { message: string; project: AdminProject };
 
@@ -121,6 +122,8 @@ const projectLink = (deps: AdminDeps, project: ProjectRef) =>
   new URL(`/project/${project.id}`, deps.config.BASE_URL).toString();
 
 async function notifyPublished(trx: Db, deps: AdminDeps, project: ProjectRef) {
+  // On the market: funders whose criteria it meets are alerted, by a job that exists only if this commits.
+  await queueListingAlerts(trx, deps.jobs, project.id);
   await notify(trx, {
     userId: project.borrower_id,
     type: 'project_published',

@@ -1,4 +1,5 @@
 import type { FunderCriteria } from '@plinth/domain/funder-criteria';
+import type { AlertEmailMode } from '@plinth/domain/listing-alerts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 
@@ -49,3 +50,42 @@ export function saveCriteria(trx: Db, userId: string, c: FunderCriteria) {
     .returning(columns)
     .executeTakeFirstOrThrow();
 }
+
+/** A funder's alert settings beside their criteria, and when the criteria were last confirmed. */
+export const findAlertSettings = (db: Db, userId: string) =>
+  db
+    .selectFrom('funder_criteria')
+    .select(['alert_email', 'time_zone', 'confirmed_at'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+
+/** Saves alert settings beside saved criteria; undefined when the funder has none. */
+export const saveAlertSettings = (
+  trx: Db,
+  userId: string,
+  settings: { alert_email: AlertEmailMode; time_zone: string },
+) =>
+  trx
+    .updateTable('funder_criteria')
+    .set({ ...settings, updated_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .returning(['alert_email', 'time_zone', 'confirmed_at'])
+    .executeTakeFirst();
+
+/** Stamps saved criteria as confirmed now; undefined when the funder has none. */
+export const confirmCriteria = (trx: Db, userId: string) =>
+  trx
+    .updateTable('funder_criteria')
+    .set({ confirmed_at: sql`now()`, updated_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .returning(columns)
+    .executeTakeFirst();
+
+/** Turns alert e-mails off (the one-click unsubscribe); undefined when the funder has no criteria. */
+export const turnAlertEmailsOff = (trx: Db, userId: string) =>
+  trx
+    .updateTable('funder_criteria')
+    .set({ alert_email: 'off', updated_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .returning(['alert_email'])
+    .executeTakeFirst();

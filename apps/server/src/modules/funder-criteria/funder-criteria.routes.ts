@@ -1,5 +1,6 @@
 import { errorResponses } from '@plinth/domain/api-errors';
 import { funderCriteriaBody, funderCriteriaResponse } from '@plinth/domain/funder-criteria';
+import { alertSettingsBody, alertSettingsResponse } from '@plinth/domain/listing-alerts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { viewerOf } from '../../auth/guards';
@@ -36,5 +37,44 @@ export const funderCriteriaRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
       },
     },
     (request) => criteria.saveFunderCriteria(db, viewerOf(request), request.body),
+  );
+
+  app.get(
+    '/api/funder-criteria/alerts',
+    {
+      schema: {
+        tags,
+        summary:
+          'How you take listing alerts by e-mail (at once, a daily digest at 8:00 in your time zone, or off), and whether they are paused',
+        response: { 200: alertSettingsResponse, ...errors },
+      },
+    },
+    (request) => criteria.getAlertSettings(db, viewerOf(request)),
+  );
+
+  app.put(
+    '/api/funder-criteria/alerts',
+    {
+      schema: {
+        tags,
+        summary:
+          'Choose how you take listing alerts by e-mail, and your time zone (save your criteria first)',
+        body: alertSettingsBody,
+        response: { 200: alertSettingsResponse, ...errors },
+      },
+    },
+    (request) => criteria.saveAlertSettings(db, viewerOf(request), request.body),
+  );
+
+  app.post(
+    '/api/funder-criteria/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'Confirm your saved lending criteria as still accurate: paused alerts resume for 30 days',
+        response: { 200: funderCriteriaResponse, ...errors },
+      },
+    },
+    (request) => criteria.confirmFunderCriteria(db, viewerOf(request), 'app'),
   );
 };

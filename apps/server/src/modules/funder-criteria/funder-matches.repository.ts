@@ -15,6 +15,7 @@ export const findMatchedListing = (db: Db, projectId: string) =>
       'total_project_cost',
       'expected_profit',
       'expected_gdc',
+      'published_at',
     ])
     .where('id', '=', projectId)
     .executeTakeFirst();

@@ -2,6 +2,7 @@ import { type FunderMatches, funderMatches } from '@plinth/domain/funder-matches
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { notFound } from '../../errors';
+import { countAlerts } from '../listing-alerts/listing-alerts.repository';
 import { canReadWholeProject } from '../projects/projects.policy';
 import * as repo from './funder-matches.repository';
 
@@ -33,5 +34,7 @@ export async function getFunderMatches(
       min_margin_on_cost: row.min_margin_on_cost,
     },
   }));
-  return funderMatches(project, funders, options.now);
+  // After publication: how many were alerted, and how many of those opened the preview.
+  const alerts = project.published_at ? await countAlerts(db, project.id) : null;
+  return funderMatches(project, funders, options.now, alerts);
 }

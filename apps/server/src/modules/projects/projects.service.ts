@@ -22,6 +22,7 @@ import type { Db } from '../../db/database';
 import { AppError, conflict, forbidden, notFound, validationFailed } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit/audit.service';
 import { hasSharedContact } from '../contacts/contacts.service';
+import { markAlertOpened } from '../listing-alerts/listing-alerts.repository';
 import { findFunderRequest } from './marketplace.repository';
 import { assertFunderMayUseMarketplace } from './marketplace.service';
 import { toProjectPreview } from './project-preview';
@@ -88,6 +89,8 @@ export async function getProjectDetail(
   }
   if (viewer.role !== 'funder' || !isOnMarketplace(row)) throw notFound('Project not found');
   await assertFunderMayUseMarketplace(db, viewer);
+  // A funder alerted about this listing has now opened it (what its developer is told: issue 22).
+  await markAlertOpened(db, viewer.id, row.id);
   const request = await findFunderRequest(db, viewer.id, row.id);
   // Access taken back (revoked or lapsed): neither the file nor its preview, as if it did not exist.
   if (request?.status === 'revoked') throw notFound('Project not found');

@@ -4,6 +4,7 @@ import type { SubscriptionStatus } from '@plinth/domain/roles';
 import { hasMarketplaceAccess } from '@plinth/domain/subscriptions';
 import { IconClockHour4, IconHourglass } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { PausedAlertsNotice } from './paused-alerts-notice';
 import { StatCards } from './stat-cards';
 
 type FunderState = 'pending-approval' | 'payment-processing' | 'subscribe' | 'active';
@@ -137,6 +138,8 @@ function ActiveFunderDashboard({
   const pending = '—';
   return (
     <Stack gap="xl">
+      {/* Listing alerts paused for criteria unconfirmed for 30 days (issue 22 item 3); else nothing. */}
+      <PausedAlertsNotice />
       <StatCards
         stats={[
           { title: 'ACTIVE DEALS', value: stats ? String(stats.active_deals) : pending },

@@ -1,7 +1,18 @@
 import { Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { matchingFundersHeadline } from '@plinth/domain/funder-matches';
+import { type FunderMatches, matchingFundersHeadline } from '@plinth/domain/funder-matches';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { useFunderMatches } from '../api/get-funder-matches';
+
+type AfterPublication = NonNullable<FunderMatches['after_publication']>;
+
+const funders = (count: AfterPublication['alerted']) => `${count} funders`;
+
+/**
+ * After publication (issue 22 item 2): 'Alerted: 12 funders · Opened the preview: 4'. The server
+ * says a count under 3 (but not 0) as 'fewer than 3', which reads as it is.
+ */
+export const afterPublicationLine = ({ alerted, opened }: AfterPublication) =>
+  `Alerted: ${funders(alerted)} · Opened the preview: ${opened}`;
 
 const INTRO =
   "Counted from the lending criteria funders on Plinth have saved; no funder's own limits are shown.";
@@ -14,6 +25,8 @@ const INTRO =
  */
 export function FunderMatchesCard({ projectId, compact = false }: { projectId: string; compact?: boolean }) {
   const query = useFunderMatches(projectId);
+  // Null until the listing is first published.
+  const after = query.data?.after_publication;
 
   const body = query.isPending ? (
     <Group gap="xs">
@@ -34,6 +47,11 @@ export function FunderMatchesCard({ projectId, compact = false }: { projectId: s
       {query.data.near_misses[0] && (
         <Text fz="sm" c="gray.8">
           {query.data.near_misses[0].text}.
+        </Text>
+      )}
+      {after && (
+        <Text fz="sm" c="gray.8" data-testid="funder-matches-after-publication">
+          {afterPublicationLine(after)}
         </Text>
       )}
     </Stack>

@@ -1,6 +1,7 @@
 import type { FunderCriteriaBody, FunderCriteriaResponse } from '@plinth/domain/funder-criteria';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { alertSettingsQueryKey } from './get-alert-settings';
 import { funderCriteriaQueryKey } from './get-funder-criteria';
 
 export const saveFunderCriteria = (body: FunderCriteriaBody) =>
@@ -8,6 +9,7 @@ export const saveFunderCriteria = (body: FunderCriteriaBody) =>
 
 /**
  * PUT /funder-criteria: saves and confirms the criteria; the answer replaces ['funder-criteria'].
+ * Confirming un-pauses the alerts and moves their pause date, so the alert settings are refetched.
  * 'Recommended for You' ranks by saved criteria, so the funder dashboard (['dashboard', 'funder'],
  * another feature's key, named here rather than imported) is refetched when next shown.
  */
@@ -17,7 +19,10 @@ export function useSaveFunderCriteria() {
     mutationFn: saveFunderCriteria,
     onSuccess: (saved) => {
       queryClient.setQueryData(funderCriteriaQueryKey, saved);
-      return queryClient.invalidateQueries({ queryKey: ['dashboard', 'funder'] });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: alertSettingsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ['dashboard', 'funder'] }),
+      ]);
     },
   });
 }

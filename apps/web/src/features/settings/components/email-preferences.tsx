@@ -6,9 +6,24 @@ import type { Role } from '@plinth/domain/roles';
 import { Link } from 'react-router';
 import { LoadFailedAlert, LoadingBlock } from '../../../components/load-states';
 import { usePreferences, useUpdatePreference } from '../api/notification-preferences';
+import { ListingAlerts } from './listing-alerts';
 
-/** Settings (spec 000 sections 2-3): the e-mails that apply to the person's role, each switch saved at once. */
+/**
+ * Settings (spec 000 sections 2-3): the e-mails that apply to the person's role. A funder's listing
+ * alerts (issue 22) come first, as their own card: how the alerts for listings that match their
+ * lending criteria (the card above) are e-mailed.
+ */
 export function EmailPreferences({ role }: { role: Role | null }) {
+  return (
+    <>
+      {role === 'funder' && <ListingAlerts />}
+      <EmailPreferencesCard role={role} />
+    </>
+  );
+}
+
+/** The e-mail switches, each saved at once. */
+function EmailPreferencesCard({ role }: { role: Role | null }) {
   const preferences = usePreferences();
   const update = useUpdatePreference();
 

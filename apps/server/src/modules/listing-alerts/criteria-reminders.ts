@@ -1,0 +1,84 @@
+import { activeCriteriaSince, criteriaPauseAt, reminderDueFor } from '@plinth/domain/listing-alerts';
+import { sql } from 'kysely';
+import { enqueueEmail } from '../../adapters/mail/mail';
+import { signLink } from '../../auth/signed-links';
+import { renderEmail } from '../../emails/render';
+import { criteriaReminder } from '../../emails/templates/listing-digest';
+import type { JobKind } from '../../jobs/job-queue';
+import type { AlertDeps } from './listing-alerts.service';
+
+/**
+ * Criteria stay current (issue 22 item 3; decision 044). Criteria not confirmed for 30 days pause
+ * their alerts (the fan-out leaves them out); on day 23 the funder is e-mailed a signed one-click
+ * 'Still accurate' link. A pg-boss schedule runs this every 15 minutes, once across processes, and
+ * each confirmation is asked about once: the e-mail is queued in the transaction that records it.
+ */
+export const criteriaRemindersJob: JobKind<Record<string, never>> = {
+  name: 'criteria-reminders',
+  cron: '*/15 * * * *',
+};
+
+const REMINDER_BATCH = 200;
+
+const pauseDate = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(at);
+
+/** Sends every 'Still accurate?' e-mail due at `now`; returns how many. */
+export async function sendCriteriaReminders(deps: AlertDeps, now: Date = new Date()): Promise<number> {
+  // Due: confirmed at least 23 days ago, not yet paused, and not yet asked about this confirmation.
+  const reminderCutoff = reminderDueFor(now);
+  let sent = 0;
+  for (;;) {
+    const batch = await deps.db.transaction().execute(async (trx) => {
+      const due = await trx
+        .selectFrom('funder_criteria as c')
+        .innerJoin('user as u', 'u.id', 'c.user_id')
+        .select(['c.user_id', 'c.confirmed_at', 'c.time_zone', 'u.email', 'u.name'])
+        .where('c.confirmed_at', '<=', reminderCutoff)
+        .where('c.confirmed_at', '>', activeCriteriaSince(now))
+        .where((eb) =>
+          eb.or([
+            eb('c.reminder_sent_for', 'is', null),
+            eb('c.reminder_sent_for', '<>', eb.ref('c.confirmed_at')),
+          ]),
+        )
+        .where('u.deleted_at', 'is', null)
+        .where('u.role', '=', 'funder')
+        .orderBy('c.user_id')
+        .limit(REMINDER_BATCH)
+        .forUpdate('c')
+        .skipLocked()
+        .execute();
+      for (const row of due) {
+        const pausesAt = criteriaPauseAt(row.confirmed_at);
+        const token = await signLink(deps.authSecret, {
+          purpose: 'confirm-criteria',
+          userId: row.user_id,
+          // Good until the alerts would have paused, and for a week after (it resumes them too).
+          expiresAt: new Date(pausesAt.getTime() + 7 * 86_400_000),
+        });
+        const content = criteriaReminder({
+          pausesOn: pauseDate(pausesAt, row.time_zone),
+          confirmUrl: new URL(
+            `/api/listing-alerts/confirm-criteria?token=${token}`,
+            deps.config.BASE_URL,
+          ).toString(),
+          settingsUrl: new URL('/settings', deps.config.BASE_URL).toString(),
+        });
+        await enqueueEmail(trx, { to: row.email, ...(await renderEmail(content, row.name)) });
+        await trx
+          .updateTable('funder_criteria')
+          .set({ reminder_sent_for: sql`confirmed_at` })
+          .where('user_id', '=', row.user_id)
+          .execute();
+      }
+      return due.length;
+    });
+    sent += batch;
+    if (batch < REMINDER_BATCH) return sent;
+  }
+}
+
+export function handleCriteriaReminders(deps: AlertDeps) {
+  deps.jobs.handle(criteriaRemindersJob, () => sendCriteriaReminders(deps));
+}
