@@ -3,8 +3,10 @@ import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpTransport } from '../src/adapters/mail/smtp-transport';
 import { createOutboxWorker } from '../src/jobs/outbox-worker';
+import { listingAlertsJob } from '../src/modules/listing-alerts/listing-alerts.service';
 import { as, buildTestApp, createUser, type TestApp, type TestUser } from './helpers';
 import { adminCall, emailsTo, projectIn } from './support/admin';
+import { createFunder } from './support/marketplace';
 
 // Issue 22 item 6 through the real stack: an e-mail an action queues carries its text and HTML
 // parts in the outbox, the SMTP transport sends them as multipart/alternative, and the dev inbox
@@ -98,6 +100,30 @@ describe('e-mails carry a text and an HTML part', () => {
       expect(htmlAt).toBeGreaterThan(textAt);
       expect(unfolded).toContain('Hello Jane Developer,');
       expect(unfolded).toMatch(/lang=(3D)?"en-AU"/);
+    } finally {
+      sink.server.close();
+    }
+  });
+
+  it('a listing alert arrives with the RFC 8058 one-click unsubscribe headers', async () => {
+    const funder = await createFunder(t, 'active', { name: 'Hal Headers' });
+    const put = await as(t.app, funder, { method: 'PUT', url: '/api/funder-criteria', payload: {} });
+    expect(put.statusCode).toBe(200);
+    const p = await projectIn(t.app, jane, 'pending', { suburb: 'Ryde' });
+    expect((await adminCall(t.app, admin, 'POST', `/approve-project/${p.id}`)).statusCode).toBe(200);
+    await t.app.jobs.drain(listingAlertsJob);
+    const sink = await smtpSink();
+    try {
+      const smtp = createSmtpTransport(sink.url, 'Plinth <no-reply@plinth.test>');
+      await createOutboxWorker({ db: t.database.db, mail: smtp, log: t.app.log }).drainOnce();
+      const raw = sink.messages.find((m) => m.includes(funder.email) && m.includes('New listing matches'));
+      expect(raw).toBeDefined();
+      // Long header lines are folded onto continuation lines.
+      const headers = raw!.slice(0, raw!.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
+      expect(headers).toMatch(
+        /^List-Unsubscribe: <http:\/\/localhost:3000\/api\/listing-alerts\/unsubscribe\?token=[\w.-]+>$/m,
+      );
+      expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
     } finally {
       sink.server.close();
     }
