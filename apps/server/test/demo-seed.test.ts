@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoBanner, seedDemoData } from '../src/db/seed/demo';
 import { verifyAuditChain } from '../src/modules/audit/audit.service';
+import { listingAlertsJob } from '../src/modules/listing-alerts/listing-alerts.service';
 import { as, buildTestApp, cookieFrom, type TestApp, type TestUser } from './helpers';
 
 // `npm start`'s demo: the accounts, three listings published through the API, the active funder's
@@ -60,6 +61,20 @@ describe('the demo seed', () => {
       'Nundah',
     ]);
     expect(body.stats.total_capital_seeking).toBe(6_800_000 + 3_200_000 + 9_500_000);
+  });
+
+  it('the active funder saved lending criteria first, so the two listings they meet reach them as alerts', async () => {
+    const funder = await signedIn('funder.active@plinth.local', 'plinth-demo-2026');
+    // The fan-out jobs wait for the workers (`npm start` starts them after the seed).
+    await t.app.jobs.drain(listingAlertsJob);
+    const res = await as(t.app, funder, { method: 'GET', url: '/api/notifications' });
+    const alerts = (res.json().items as { type: string; message: string }[]).filter(
+      (n) => n.type === 'listing_match',
+    );
+    expect(alerts.map((n) => n.message).sort()).toEqual([
+      'New listing matches your criteria: Mixed Use, Nundah QLD, $9.5m',
+      'New listing matches your criteria: Residential, Eastwood NSW, $6.8m',
+    ]);
   });
 
   it("the active funder's subscription was paid in the sandbox and approved, so it renews", async () => {

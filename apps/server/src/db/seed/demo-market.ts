@@ -142,6 +142,21 @@ export async function seedDemoMarket(app: FastifyInstance, people: DemoPeople) {
     url: '/api/required-documents',
   })) as { required_documents: string[] };
 
+  const me = await call(funder, { method: 'GET', url: '/api/auth/me' });
+  await call(funder, {
+    method: 'POST',
+    url: '/api/payments/create-subscription',
+    payload: { payment_method_id: 'pm_card_visa' },
+  });
+  await call(admin, { method: 'POST', url: `/api/admin/approve-subscription/${me.id}`, payload: {} });
+  // Their lending criteria, saved before the listings go live: the listings they meet reach the
+  // funder as alerts once the job workers start (issue 22).
+  await call(funder, {
+    method: 'PUT',
+    url: '/api/funder-criteria',
+    payload: { property_types: ['Residential', 'Mixed Use'], min_loan: 1_000_000, max_loan: 20_000_000 },
+  });
+
   const projectIds = new Map<string, string>();
   for (const listing of demoListings) {
     const project = await call(developer, { method: 'POST', url: '/api/projects', payload: listing }, 201);
@@ -174,14 +189,6 @@ export async function seedDemoMarket(app: FastifyInstance, people: DemoPeople) {
     });
     await call(admin, { method: 'POST', url: `/api/admin/approve-project/${project.id}`, payload: {} });
   }
-
-  const me = await call(funder, { method: 'GET', url: '/api/auth/me' });
-  await call(funder, {
-    method: 'POST',
-    url: '/api/payments/create-subscription',
-    payload: { payment_method_id: 'pm_card_visa' },
-  });
-  await call(admin, { method: 'POST', url: `/api/admin/approve-subscription/${me.id}`, payload: {} });
 
   // Deal rooms: the funder asks for access, the developer grants it, the funder engages.
   const openDealRoom = async (title: string, introduction: string) => {
