@@ -11,5 +11,12 @@ export default defineConfig({
       '/dev': 'http://localhost:3000',
     },
   },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 900 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 900,
+    // Two pages: the app (index.html, every route but a first visit to `/`) and the static landing
+    // page (landing.html, filled in by prerender.mjs after this build; decision 043).
+    rolldownOptions: { input: { main: 'index.html', landing: 'landing.html' } },
+  },
 });

@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // bench/landing: JavaScript shipped on the landing page's first load (compressed, as sent) and its Largest
 // Contentful Paint with Chromium throttled to a slow 4G network and a 4x slower CPU.
-// Budgets (DESIGN.md section 11): under 150 KB of JavaScript; LCP under 2.5 s.
+// Budgets (DESIGN.md section 11): at most 100 KB of JavaScript; LCP under 1.5 s (median of 3 runs).
 // Usage: npm run build && node bench/landing/run.mjs
 import { chromium } from 'playwright-core';
 import { startServer } from '../lib/server.mjs';
 
-const JS_BUDGET_KB = 150;
-const LCP_BUDGET_MS = 2500;
+const JS_BUDGET_KB = 100;
+const LCP_BUDGET_MS = 1500;
 // Lighthouse's "slow 4G": 150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up.
 const slow4g = {
   offline: false,
@@ -58,13 +58,15 @@ try {
     await context.close();
   }
   const lcps = runs.map((r) => r.lcp_ms).sort((a, b) => a - b);
+  // The heaviest of the three loads: a script fetched in one run only still counts.
+  const jsKb = Math.max(...runs.map((r) => r.js_kb));
   const result = {
     runs,
-    js_kb_gzip: runs[0].js_kb,
+    js_kb_compressed: jsKb,
     js_budget_kb: JS_BUDGET_KB,
     lcp_median_ms: lcps[1],
     lcp_budget_ms: LCP_BUDGET_MS,
-    within_budget: runs[0].js_kb < JS_BUDGET_KB && lcps[1] < LCP_BUDGET_MS,
+    within_budget: jsKb <= JS_BUDGET_KB && lcps[1] < LCP_BUDGET_MS,
   };
   console.info(JSON.stringify(result, null, 2));
   if (!result.within_budget) process.exitCode = 1;

@@ -1,10 +1,11 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RootLayout } from './root-layout';
-import LandingRoute from './routes/landing';
 import { PageLoader } from './shell/page-loader';
 
-// Every route is its own lazily loaded chunk: the landing page loads no code of the signed-in app.
+// Every route is its own lazily loaded chunk. A first visit to `/` gets the static landing page
+// (landing.html, rendered by the build) and none of this; `/` here serves the links and redirects to
+// it from inside the app (decision 043).
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
@@ -15,8 +16,7 @@ export const router = createBrowserRouter([
     Component: RootLayout,
     HydrateFallback: PageLoader,
     children: [
-      // The landing page is most visitors' first page: bundled with the entry so it paints without a second round trip.
-      { path: '/', Component: LandingRoute },
+      { path: '/', lazy: page(() => import('./routes/landing')) },
       { path: '/privacy', lazy: page(() => import('./routes/legal')) },
       { path: '/terms', lazy: page(() => import('./routes/legal')) },
       { path: '/cookies', lazy: page(() => import('./routes/legal')) },

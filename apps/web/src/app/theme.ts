@@ -1,4 +1,4 @@
-import { createTheme, Modal, Notification } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, Modal, Notification } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'navy',
@@ -29,4 +29,15 @@ export const theme = createTheme({
       styles: { description: { color: 'var(--mantine-color-gray-7)' } },
     }),
   },
+});
+
+// Mantine's default error red (red.6) and dimmed grey are under 4.5:1 on white: use darker shades
+// everywhere so text passes WCAG AA.
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+  },
+  dark: {},
 });

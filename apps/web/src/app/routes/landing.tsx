@@ -1,33 +1,38 @@
-import { BenefitsSection } from '../../features/landing/components/benefits-section';
-import { ContactSalesSection } from '../../features/landing/components/contact-sales-section';
-import { FeaturesSection } from '../../features/landing/components/features-section';
-import { HeroSection } from '../../features/landing/components/hero-section';
-import { HowItWorksSection } from '../../features/landing/components/how-it-works-section';
-import classes from '../../features/landing/components/landing.module.css';
-import { LandingFooter } from '../../features/landing/components/landing-footer';
-import { LandingHeader } from '../../features/landing/components/landing-header';
-import { MobileBottomBar } from '../../features/landing/components/mobile-bottom-bar';
-import { PricingSection } from '../../features/landing/components/pricing-section';
-import { QuickActionsButton } from '../../features/landing/components/quick-actions-button';
-import { useLandingNavigation } from '../../features/landing/hooks/use-landing-navigation';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { LandingPage } from '../../features/landing/components/landing-page';
+import { enhanceLanding } from '../../features/landing/enhance/enhance-landing';
 
+/**
+ * `/` inside the app: reached by a link or a redirect once the app is running (a first visit to `/`
+ * gets the static page the build renders, and no app code). The same markup and behaviour, and its
+ * links to the app's pages stay inside the app instead of loading it again.
+ */
 export default function LandingRoute() {
-  const { goToSection, isPricingPulsing } = useLandingNavigation();
+  const pageRef = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
 
-  return (
-    <div className={classes.page}>
-      <LandingHeader onNavigate={goToSection} />
-      <main id="main" className={classes.main} tabIndex={-1}>
-        <HeroSection />
-        <FeaturesSection />
-        <HowItWorksSection />
-        <PricingSection isPulsing={isPricingPulsing} />
-        <BenefitsSection />
-        <ContactSalesSection />
-      </main>
-      <LandingFooter />
-      <MobileBottomBar onNavigate={goToSection} />
-      <QuickActionsButton />
-    </div>
-  );
+  useEffect(() => {
+    const page = pageRef.current;
+    if (!page) return;
+    const stopEnhancing = enhanceLanding(page);
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = (event.target as Element | null)?.closest('a');
+      const href = link?.getAttribute('href');
+      if (!link || !href || href.startsWith('#') || link.target) return;
+      const url = new URL(link.href);
+      if (url.origin !== window.location.origin) return; // mailto:, tel:
+      event.preventDefault();
+      navigate(`${url.pathname}${url.search}${url.hash}`);
+    };
+    page.addEventListener('click', onClick);
+    return () => {
+      page.removeEventListener('click', onClick);
+      stopEnhancing();
+    };
+  }, [navigate]);
+
+  return <LandingPage ref={pageRef} />;
 }

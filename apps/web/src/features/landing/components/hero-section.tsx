@@ -1,5 +1,4 @@
 import { Button, Container, Group, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
 import classes from './landing.module.css';
 
 export function HeroSection() {
@@ -15,10 +14,10 @@ export function HeroSection() {
           share the numbers in a structured deal room, and get to term sheet without chasing contacts.
         </Text>
         <Group gap="md" mt="xl">
-          <Button component={Link} to="/register" size="lg" variant="white">
+          <Button component="a" href="/register" size="lg" variant="white">
             Start Your Project
           </Button>
-          <Button component={Link} to="/register?role=funder" size="lg" variant="outline" color="white">
+          <Button component="a" href="/register?role=funder" size="lg" variant="outline" color="white">
             Become a Funder
           </Button>
         </Group>

@@ -1,5 +1,4 @@
 import { Container } from '@mantine/core';
-import { Link } from 'react-router';
 import classes from './landing.module.css';
 
 const SUPPORT_EMAIL = 'support@plinth.com.au';
@@ -7,9 +6,9 @@ const SUPPORT_PHONE_DISPLAY = '1300 754 684';
 const SUPPORT_PHONE_DIAL = '1300754684';
 
 const LEGAL_LINKS = [
-  { to: '/privacy', label: 'Privacy Policy' },
-  { to: '/terms', label: 'Terms of Service' },
-  { to: '/cookies', label: 'Cookie Notice' },
+  { href: '/privacy', label: 'Privacy Policy' },
+  { href: '/terms', label: 'Terms of Service' },
+  { href: '/cookies', label: 'Cookie Notice' },
 ];
 
 export function LandingFooter() {
@@ -43,19 +42,20 @@ export function LandingFooter() {
           <h2 className={classes.footerHeading}>Legal</h2>
           <ul className={classes.footerList}>
             {LEGAL_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link className={classes.footerLink} to={link.to}>
+              <li key={link.href}>
+                <a className={classes.footerLink} href={link.href}>
                   {link.label}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
         </nav>
       </Container>
       <Container size="lg">
+        {/* The page is rendered when the app is built: its script puts in the year it is read (data-current-year). */}
         <p className={classes.footerSmall}>
-          © {new Date().getFullYear()} Plinth. Plinth is a marketplace, not a lender, and does not give
-          financial advice.
+          © <span data-current-year>{new Date().getFullYear()}</span> Plinth. Plinth is a marketplace, not a
+          lender, and does not give financial advice.
         </p>
       </Container>
     </footer>

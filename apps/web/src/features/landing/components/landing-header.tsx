@@ -1,7 +1,5 @@
 import { Button, Container } from '@mantine/core';
-import { Link } from 'react-router';
-import { useHideOnScroll } from '../hooks/use-hide-on-scroll';
-import type { LandingTarget } from '../hooks/use-landing-navigation';
+import type { LandingTarget } from '../enhance/section-navigation';
 import classes from './landing.module.css';
 import { SectionLink } from './section-link';
 
@@ -11,39 +9,29 @@ const NAV_ITEMS: { target: LandingTarget; label: string }[] = [
   { target: 'pricing', label: 'Pricing' },
 ];
 
-const HIDE_AFTER_PX = 80;
-
-type LandingHeaderProps = { onNavigate: (target: LandingTarget) => void };
-
-export function LandingHeader({ onNavigate }: LandingHeaderProps) {
-  const isHidden = useHideOnScroll(HIDE_AFTER_PX);
-
+/** Hidden while scrolling down on phones by the page's script (enhance/header-on-scroll.ts). */
+export function LandingHeader() {
   return (
-    <header className={isHidden ? `${classes.header} ${classes.headerHidden}` : classes.header}>
+    <header className={classes.header} data-landing-header>
       <a className={classes.skipLink} href="#main">
         Skip to main content
       </a>
       <Container size="lg" className={classes.headerInner}>
-        <Link to="/" className={classes.brand}>
+        <a href="/" className={classes.brand}>
           Plinth
-        </Link>
+        </a>
         <nav aria-label="Main navigation" className={classes.mainNav}>
           {NAV_ITEMS.map((item) => (
-            <SectionLink
-              key={item.target}
-              target={item.target}
-              onNavigate={onNavigate}
-              className={classes.navLink}
-            >
+            <SectionLink key={item.target} target={item.target} className={classes.navLink}>
               {item.label}
             </SectionLink>
           ))}
         </nav>
         <div className={classes.headerActions}>
-          <Button component={Link} to="/login" variant="default" size="sm">
+          <Button component="a" href="/login" variant="default" size="sm">
             Sign In
           </Button>
-          <Button component={Link} to="/register" size="sm">
+          <Button component="a" href="/register" size="sm">
             Get Started
           </Button>
         </div>

@@ -1,18 +1,15 @@
 import { Button, Container, Text, Title } from '@mantine/core';
-import { formatAud } from '@plinth/domain/format';
-import type { Pricing } from '@plinth/domain/system-settings';
 import { IconCheck } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { usePricing } from '../../../lib/pricing';
+import type { PriceNoteKind } from '../enhance/price-notes';
 import classes from './landing.module.css';
 
 type Journey = {
   id: string;
   audience: string;
   title: string;
-  priceNote: (pricing: Pricing) => string;
+  priceNote: PriceNoteKind;
   points: string[];
-  cta: { label: string; to: string };
+  cta: { label: string; href: string };
 };
 
 const JOURNEYS: Journey[] = [
@@ -20,39 +17,36 @@ const JOURNEYS: Journey[] = [
     id: 'developer-path',
     audience: 'For developers',
     title: 'Raise finance for a project',
-    priceNote: (pricing) => `${formatAud(pricing.listing_fee_aud)} per project listing`,
+    priceNote: 'listing',
     points: [
       'Guided four-step listing with your documents in one place',
       'Reviewed by our team, then shown to verified funders',
       'You decide which funders see your full documents',
       'Messages and a deal room with each interested funder',
     ],
-    cta: { label: 'List a Project', to: '/register' },
+    cta: { label: 'List a Project', href: '/register' },
   },
   {
     id: 'funder-path',
     audience: 'For funders',
     title: 'See vetted deal flow',
-    priceNote: (pricing) => `${formatAud(pricing.subscription_price_aud)}/month professional access`,
+    priceNote: 'subscription',
     points: [
       'Browse every approved project in the marketplace',
       'Filter, sort and save the searches you run often',
       'Request access to full documents and message developers',
       'Follow each deal from due diligence to funded',
     ],
-    cta: { label: 'Apply as a Funder', to: '/register?role=funder' },
+    cta: { label: 'Apply as a Funder', href: '/register?role=funder' },
   },
 ];
 
-type PricingSectionProps = {
-  /** True for a moment after the reader chose Pricing, to draw the eye to the prices. */
-  isPulsing: boolean;
-};
-
-export function PricingSection({ isPulsing }: PricingSectionProps) {
-  const pricing = usePricing();
-  const priceNoteClass = isPulsing ? `${classes.priceNote} ${classes.pulse}` : classes.priceNote;
-
+/**
+ * The prices are the admin's settings (decision 021), never a constant: the page's script fills the
+ * price notes from GET /api/pricing (enhance/price-notes.ts) and makes them pulse when the reader
+ * chooses Pricing.
+ */
+export function PricingSection() {
   return (
     <section id="pricing" className={classes.section} aria-labelledby="pricing-title" tabIndex={-1}>
       <Container size="lg">
@@ -70,7 +64,9 @@ export function PricingSection({ isPulsing }: PricingSectionProps) {
                 {journey.title}
               </h3>
               {/* A blank line of the same height while the prices load: the cards do not jump. */}
-              <p className={priceNoteClass}>{pricing ? journey.priceNote(pricing) : '\u00a0'}</p>
+              <p className={classes.priceNote} data-price-note={journey.priceNote}>
+                {'\u00a0'}
+              </p>
               <ul className={classes.journeyPoints}>
                 {journey.points.map((point) => (
                   <li key={point}>
@@ -79,7 +75,7 @@ export function PricingSection({ isPulsing }: PricingSectionProps) {
                   </li>
                 ))}
               </ul>
-              <Button component={Link} to={journey.cta.to} fullWidth size="md" mt="auto">
+              <Button component="a" href={journey.cta.href} fullWidth size="md" mt="auto">
                 {journey.cta.label}
               </Button>
             </article>

@@ -1,16 +1,13 @@
-import type { ComponentPropsWithoutRef, MouseEvent } from 'react';
-import type { LandingTarget } from '../hooks/use-landing-navigation';
+import type { ComponentPropsWithoutRef } from 'react';
+import type { LandingTarget } from '../enhance/section-navigation';
 
-type SectionLinkProps = Omit<ComponentPropsWithoutRef<'a'>, 'href' | 'onClick'> & {
-  target: LandingTarget;
-  onNavigate: (target: LandingTarget) => void;
-};
+type SectionLinkProps = Omit<ComponentPropsWithoutRef<'a'>, 'href'> & { target: LandingTarget };
 
-/** A real in-page link (it moves the reader, so it is an anchor), with the offset scroll done in script. */
-export function SectionLink({ target, onNavigate, ...rest }: SectionLinkProps) {
-  const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    event.preventDefault();
-    onNavigate(target);
-  };
-  return <a {...rest} href={`#${target}`} onClick={handleClick} />;
+/**
+ * A real in-page link (it moves the reader, so it is an anchor). It works as a plain anchor before
+ * any script runs (the sections' scroll-margin keeps them clear of the fixed header); the page's
+ * script then scrolls with the spec's offsets and moves focus (enhance/section-navigation.ts).
+ */
+export function SectionLink({ target, ...rest }: SectionLinkProps) {
+  return <a {...rest} href={`#${target}`} data-section-link={target} />;
 }
