@@ -1,4 +1,5 @@
 import { activeCriteriaSince, criteriaPauseAt, reminderDueFor } from '@plinth/domain/listing-alerts';
+import { hasMarketplaceAccess } from '@plinth/domain/subscriptions';
 import { sql } from 'kysely';
 import { enqueueEmail } from '../../adapters/mail/mail';
 import { signLink } from '../../auth/signed-links';
@@ -28,12 +29,24 @@ export async function sendCriteriaReminders(deps: AlertDeps, now: Date = new Dat
   // Due: confirmed at least 23 days ago, not yet paused, and not yet asked about this confirmation.
   const reminderCutoff = reminderDueFor(now);
   let sent = 0;
+  // Keyset pages by funder, so a candidate passed over (no marketplace access) is not read again.
+  let after = '';
   for (;;) {
     const batch = await deps.db.transaction().execute(async (trx) => {
       const due = await trx
         .selectFrom('funder_criteria as c')
         .innerJoin('user as u', 'u.id', 'c.user_id')
-        .select(['c.user_id', 'c.confirmed_at', 'c.time_zone', 'u.email', 'u.name'])
+        .select([
+          'c.user_id',
+          'c.confirmed_at',
+          'c.time_zone',
+          'u.email',
+          'u.name',
+          'u.role',
+          'u.approved',
+          'u.subscription_status',
+          'u.subscription_period_end',
+        ])
         .where('c.confirmed_at', '<=', reminderCutoff)
         .where('c.confirmed_at', '>', activeCriteriaSince(now))
         .where((eb) =>
@@ -43,13 +56,20 @@ export async function sendCriteriaReminders(deps: AlertDeps, now: Date = new Dat
           ]),
         )
         .where('u.deleted_at', 'is', null)
+        // Only funders alerts reach: not unsubscribed from alert e-mails, and on the market (the
+        // candidates here; hasMarketplaceAccess decides below).
         .where('u.role', '=', 'funder')
+        .where('u.approved', '=', true)
+        .where('u.subscription_status', 'in', ['active', 'cancelled'])
+        .where('c.alert_email', '<>', 'off')
+        .where('c.user_id', '>', after)
         .orderBy('c.user_id')
         .limit(REMINDER_BATCH)
         .forUpdate('c')
         .skipLocked()
         .execute();
       for (const row of due) {
+        if (!hasMarketplaceAccess(row, now)) continue;
         const pausesAt = criteriaPauseAt(row.confirmed_at);
         const token = await signLink(deps.authSecret, {
           purpose: 'confirm-criteria',
@@ -72,10 +92,15 @@ export async function sendCriteriaReminders(deps: AlertDeps, now: Date = new Dat
           .where('user_id', '=', row.user_id)
           .execute();
       }
-      return due.length;
+      return {
+        seen: due.length,
+        last: due.at(-1)?.user_id,
+        sent: due.filter((row) => hasMarketplaceAccess(row, now)).length,
+      };
     });
-    sent += batch;
-    if (batch < REMINDER_BATCH) return sent;
+    sent += batch.sent;
+    if (batch.seen < REMINDER_BATCH || !batch.last) return sent;
+    after = batch.last;
   }
 }
 

@@ -26,10 +26,11 @@ function page(reply: FastifyReply, status: number, title: string, text: string, 
  */
 export const listingAlertsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const settingsUrl = new URL('/settings', deps.config.BASE_URL).toString();
-  // Mail clients post the one-click unsubscribe as a form ('List-Unsubscribe=One-Click'); the link's
-  // token is all that counts, so the body is read and left aside.
+  // Mail clients post the one-click unsubscribe as a form ('List-Unsubscribe=One-Click'), multipart
+  // (RFC 8058's SHOULD) or URL-encoded; the link's token is all that counts, so the body is read and
+  // left aside.
   app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
+    ['application/x-www-form-urlencoded', 'multipart/form-data'],
     { parseAs: 'string' },
     (_request, body, done) => done(null, body),
   );

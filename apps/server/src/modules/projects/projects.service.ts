@@ -89,11 +89,11 @@ export async function getProjectDetail(
   }
   if (viewer.role !== 'funder' || !isOnMarketplace(row)) throw notFound('Project not found');
   await assertFunderMayUseMarketplace(db, viewer);
-  // A funder alerted about this listing has now opened it (what its developer is told: issue 22).
-  await markAlertOpened(db, viewer.id, row.id);
   const request = await findFunderRequest(db, viewer.id, row.id);
   // Access taken back (revoked or lapsed): neither the file nor its preview, as if it did not exist.
   if (request?.status === 'revoked') throw notFound('Project not found');
+  // A funder alerted about this listing has now opened it (what its developer is told: issue 22).
+  await markAlertOpened(db, viewer.id, row.id);
   const access = { access_status: request?.status ?? null, access_request_id: request?.id ?? null };
   if (hasGrantedAccess(request?.status)) {
     return {
