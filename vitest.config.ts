@@ -5,6 +5,8 @@ const serverProject = (name: string, env: Record<string, string>) => ({
     name,
     include: ['apps/server/test/**/*.test.ts'],
     setupFiles: ['apps/server/test/setup.ts'],
+    // On PGlite every file's database starts from one migrated at the start (global-setup.ts).
+    ...(env.PLINTH_TEST_DB === 'pglite' ? { globalSetup: ['apps/server/test/global-setup.ts'] } : {}),
     env,
     testTimeout: 90_000,
     hookTimeout: 120_000,

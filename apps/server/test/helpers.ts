@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Profile } from '@plinth/domain/onboarding';
 import type { Role } from '@plinth/domain/roles';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/database';
@@ -23,11 +24,19 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The migrated database the run's global setup made (vitest.config.ts), if this run has one. */
+function pgliteTemplate(): Blob | undefined {
+  const file = inject('pgliteTemplate');
+  return file ? new Blob([readFileSync(file)]) : undefined;
+}
+
 /** A fresh app on a fresh database: PGlite in memory, or a schema of its own on PostgreSQL. */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const schema = postgresUrl ? `test_${randomUUID().replaceAll('-', '').slice(0, 16)}` : undefined;
   const database = await openDatabase(
-    postgresUrl ? { kind: 'postgres', url: postgresUrl, schema } : { kind: 'memory' },
+    postgresUrl
+      ? { kind: 'postgres', url: postgresUrl, schema }
+      : { kind: 'memory', template: pgliteTemplate() },
     { readCache: env.READ_CACHE !== 'off' },
   );
   await migrateToLatest(database);

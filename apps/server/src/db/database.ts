@@ -43,6 +43,8 @@ export interface DatabaseHandle {
    * text without values may hold several statements (its installs and locked maintenance run so).
    */
   jobSql: SqlExecutor;
+  /** The embedded database's whole data folder as a tarball (PGlite only), for `template`. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -118,7 +120,11 @@ const DATE = 1082;
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; schema?: string }
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'memory' };
+  /**
+   * In memory; `template` starts it from a data folder `dumpDataDir` wrote (a migrated database:
+   * the API tests skip initdb and the migrations in every file).
+   */
+  | { kind: 'memory'; template?: Blob };
 
 export interface OpenDatabaseOptions {
   /** Serve repeated reads from the read caches (READ_CACHE, default on). */
@@ -132,7 +138,9 @@ export async function openDatabase(
   const changes = new ChangeTracker(options.readCache ?? true);
   if (target.kind === 'postgres') return openPostgres(target.url, target.schema, changes);
   const pglite =
-    target.kind === 'memory' ? await createPglite(undefined) : await openPgliteDir(target.dataDir);
+    target.kind === 'memory'
+      ? await createPglite(undefined, target.template)
+      : await openPgliteDir(target.dataDir);
   const db = openKysely(new PGliteDialect({ pglite }), changes);
   const listen: DatabaseHandle['listen'] = async (channel, onPayload) => {
     checkChannel(channel);
@@ -157,6 +165,10 @@ export async function openDatabase(
     listen,
     changes,
     jobSql,
+    dumpDataDir: async () => {
+      const dump = await pglite.dumpDataDir('none');
+      return dump;
+    },
     watchRemoteChanges: async () => async () => {},
     // Kysely closes the PGlite instance, which checkpoints its write-ahead log.
     close: async () => {
@@ -181,8 +193,9 @@ export const EMBEDDED_POSTGRESQL_CONF = [
   'max_connections = 5',
 ];
 
-function createPglite(dataDir: string | undefined) {
+function createPglite(dataDir: string | undefined, template?: Blob) {
   return PGlite.create(dataDir, {
+    ...(template ? { loadDataDir: template } : {}),
     postgresqlconf: EMBEDDED_POSTGRESQL_CONF,
     parsers: {
       [NUMERIC]: (v: string) => Number(v),
