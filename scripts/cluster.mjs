@@ -231,6 +231,8 @@ export async function startCluster(options = {}) {
         await client.connect();
         try {
           await client.query(`drop schema if exists "${schema}" cascade`);
+          // The job queue's tables (pg-boss) live in a schema of their own beside it.
+          await client.query(`drop schema if exists "${schema}_jobs" cascade`);
         } finally {
           await client.end();
         }

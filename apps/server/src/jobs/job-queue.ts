@@ -40,6 +40,10 @@ export interface JobKind<T extends object> {
   policy?: 'standard' | 'short';
   /** Cron (UTC) for a job pg-boss starts on schedule, once across processes. */
   cron?: string;
+  /** Jobs a worker takes per fetch (default 1); after a full batch it fetches again at once. */
+  batchSize?: number;
+  /** How many jobs of a batch run at once (default 1). */
+  concurrency?: number;
   /** Never set: it only carries T. */
   readonly data?: T;
 }
@@ -48,8 +52,8 @@ export interface JobKind<T extends object> {
 export type JobHandler<T extends object> = (data: T) => Promise<unknown>;
 
 interface Registered {
-  kind: JobKind<any>;
-  run: JobHandler<any>;
+  kind: JobKind<object>;
+  run: (data: unknown) => Promise<unknown>;
 }
 
 export interface SendOptions {
@@ -62,6 +66,12 @@ export interface SendOptions {
 export interface JobQueue {
   /** Adds a job in the caller's transaction: it exists only if that transaction commits. */
   send<T extends object>(trx: Db, kind: JobKind<T>, data: T, options?: SendOptions): Promise<string | null>;
+  /** Adds many jobs of a kind in one statement, in the caller's transaction. */
+  sendMany<T extends object>(
+    trx: Db,
+    kind: JobKind<T>,
+    items: { data: T; options?: SendOptions }[],
+  ): Promise<void>;
   /** Registers the handler of a kind of job (before start); its queue is created if missing. */
   handle<T extends object>(kind: JobKind<T>, run: JobHandler<T>): void;
   /** Creates every defined queue (idempotent); start() and tests call it. */
@@ -102,7 +112,7 @@ export function createJobQueue(database: DatabaseHandle, log: FastifyBaseLogger)
     return created;
   };
 
-  const registered = (kind: JobKind<any>) => {
+  const registered = (kind: JobKind<object>) => {
     const found = jobs.get(kind.name);
     if (!found) throw new Error(`No handler for job '${kind.name}'`);
     return found;
@@ -112,7 +122,8 @@ export function createJobQueue(database: DatabaseHandle, log: FastifyBaseLogger)
     schema,
     handle(kind, run) {
       if (started) throw new Error(`Job '${kind.name}' handled after the queue started`);
-      jobs.set(kind.name, { kind, run });
+      // The queue hands a handler only the data its own kind of job was sent with.
+      jobs.set(kind.name, { kind, run: run as (data: unknown) => Promise<unknown> });
       created = undefined;
     },
     ready,
@@ -123,13 +134,30 @@ export function createJobQueue(database: DatabaseHandle, log: FastifyBaseLogger)
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       } as PgBoss.SendOptions);
     },
+    async sendMany(trx, kind, items) {
+      if (items.length === 0) return;
+      const rows: PgBoss.JobInsert[] = items.map(({ data, options = {} }) => ({
+        name: kind.name,
+        data,
+        ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      }));
+      // One INSERT … ON CONFLICT DO NOTHING: a funder with a digest queued already ('short') is left out.
+      await boss.insert(rows, { db: inTransaction(trx) as PgBoss.Db });
+    },
     async start() {
       await ready();
       await boss.start();
       started = true;
       for (const { kind, run } of jobs.values()) {
-        await boss.work(kind.name, { pollingIntervalSeconds: 1, batchSize: 1 }, async (batch) => {
-          for (const item of batch) await run(item.data);
+        const batchSize = kind.batchSize ?? 1;
+        const concurrency = kind.concurrency ?? 1;
+        let workerId: string | undefined;
+        workerId = await boss.work(kind.name, { pollingIntervalSeconds: 1, batchSize }, async (batch) => {
+          for (let i = 0; i < batch.length; i += concurrency)
+            await Promise.all(batch.slice(i, i + concurrency).map((item) => run(item.data)));
+          // A full batch: more may be due, so the worker fetches again now rather than after its interval.
+          if (batch.length === batchSize && workerId) boss.notifyWorker(workerId);
         });
         if (kind.cron) await boss.schedule(kind.name, kind.cron, {}, { tz: 'UTC' });
       }
@@ -144,7 +172,7 @@ export function createJobQueue(database: DatabaseHandle, log: FastifyBaseLogger)
       const { run } = registered(kind);
       let ran = 0;
       for (;;) {
-        const batch = await boss.fetch<any>(kind.name, { batchSize: 20 });
+        const batch = await boss.fetch<object>(kind.name, { batchSize: 20 });
         if (batch.length === 0) return ran;
         for (const item of batch) {
           try {

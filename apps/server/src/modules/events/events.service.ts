@@ -27,3 +27,18 @@ export async function publishLiveEvent(trx: Db, userIds: readonly string[], even
     await sql`select pg_notify(${LIVE_EVENTS_CHANNEL}, ${JSON.stringify(envelope)})`.execute(trx);
   }
 }
+
+/** Many live events on the writer's transaction in one statement (a fan-out's notifications). */
+export async function publishLiveEvents(
+  trx: Db,
+  items: readonly { userIds: readonly string[]; event: LiveEvent }[],
+): Promise<void> {
+  const payloads: string[] = [];
+  for (const { userIds, event } of items) {
+    const recipients = [...new Set(userIds)];
+    for (let i = 0; i < recipients.length; i += RECIPIENTS_PER_NOTIFY)
+      payloads.push(JSON.stringify({ user_ids: recipients.slice(i, i + RECIPIENTS_PER_NOTIFY), event }));
+  }
+  if (payloads.length === 0) return;
+  await sql`select pg_notify(${LIVE_EVENTS_CHANNEL}, p) from unnest(${payloads}::text[]) as p`.execute(trx);
+}

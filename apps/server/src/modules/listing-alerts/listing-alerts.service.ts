@@ -16,7 +16,7 @@ import type { ListingRow } from '../../emails/content';
 import { renderEmail } from '../../emails/render';
 import { listingAlert, listingDigest } from '../../emails/templates/listing-digest';
 import type { JobKind, JobQueue } from '../../jobs/job-queue';
-import { publishLiveEvent } from '../events/events.service';
+import { publishLiveEvents } from '../events/events.service';
 import * as repo from './listing-alerts.repository';
 
 /**
@@ -32,7 +32,12 @@ export type AlertDeps = Pick<AppDeps, 'db' | 'config' | 'jobs' | 'authSecret'>;
 
 export const listingAlertsJob: JobKind<{ projectId: string }> = { name: 'listing-alerts' };
 /** One queued digest per funder at a time ('short'): the next 8:00 carries every alert since. */
-export const listingDigestJob: JobKind<{ funderId: string }> = { name: 'listing-digest', policy: 'short' };
+export const listingDigestJob: JobKind<{ funderId: string }> = {
+  name: 'listing-digest',
+  policy: 'short',
+  batchSize: 20,
+  concurrency: 4,
+};
 
 /** Alerts written per transaction: a listing's fan-out commits (and is seen) in steps of this many. */
 const ALERT_BATCH = 500;
@@ -133,19 +138,27 @@ export async function fanOutListingAlerts(
           message,
         })),
       );
-      for (const n of notifications)
-        await publishLiveEvent(trx, [n.user_id], { type: 'notification', notification_id: n.id });
+      await publishLiveEvents(
+        trx,
+        notifications.map((n) => ({
+          userIds: [n.user_id],
+          event: { type: 'notification', notification_id: n.id },
+        })),
+      );
       const zones = new Map(batch.map(({ funder }) => [funder.id, funder.time_zone]));
-      for (const row of written.filter((r) => r.email === 'daily')) {
-        const startAfter = nextDigestAt(now, zones.get(row.funder_id) ?? 'Australia/Sydney');
-        await deps.jobs.send(
-          trx,
-          listingDigestJob,
-          { funderId: row.funder_id },
-          { startAfter, singletonKey: row.funder_id },
-        );
-        digests++;
-      }
+      const daily = written.filter((r) => r.email === 'daily');
+      await deps.jobs.sendMany(
+        trx,
+        listingDigestJob,
+        daily.map((row) => ({
+          data: { funderId: row.funder_id },
+          options: {
+            startAfter: nextDigestAt(now, zones.get(row.funder_id) ?? 'Australia/Sydney'),
+            singletonKey: row.funder_id,
+          },
+        })),
+      );
+      digests += daily.length;
     });
   }
   const emailed = await emailInstantAlerts(deps, { ...listing, id: projectId }, now);
