@@ -4,7 +4,8 @@ import { signLink } from '../src/auth/signed-links';
 import { sendCriteriaReminders } from '../src/modules/listing-alerts/criteria-reminders';
 import { listingAlertsJob } from '../src/modules/listing-alerts/listing-alerts.service';
 import { as, BASE_URL, buildTestApp, createUser, type TestApp, type TestUser } from './helpers';
-import { adminCall, auditFor, emailsTo, projectIn } from './support/admin';
+import { auditFor, emailsTo } from './support/admin';
+import { approveListing, saveCriteria } from './support/listing-alerts';
 import { createFunder } from './support/marketplace';
 
 // Issue 22 items 2 and 3 (decision 044): the links in alert and reminder e-mails act without
@@ -38,16 +39,12 @@ beforeEach(async () => {
 
 const db = () => t.database.db;
 
-async function save(funder: TestUser, criteria: Record<string, unknown> = {}) {
-  const res = await as(t.app, funder, { method: 'PUT', url: '/api/funder-criteria', payload: criteria });
-  expect(res.statusCode, res.body).toBe(200);
-}
+const save = (funder: TestUser, criteria: Record<string, unknown> = {}) =>
+  saveCriteria(t.app, funder, criteria);
 
 /** A pending listing the admin approves, and its fan-out job worked. */
 async function publish(overrides: Record<string, unknown> = {}) {
-  const p = await projectIn(t.app, owner, 'pending', overrides);
-  const res = await adminCall(t.app, admin, 'POST', `/approve-project/${p.id}`);
-  expect(res.statusCode, res.body).toBe(200);
+  const p = await approveListing(t.app, { admin, owner }, overrides);
   await t.app.jobs.drain(listingAlertsJob);
   return p.id;
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listingAlertsJob, sendListingDigest } from '../src/modules/listing-alerts/listing-alerts.service';
 import { as, buildTestApp, createProject, createUser, type TestApp, type TestUser } from './helpers';
-import { adminCall, emailsTo, projectIn } from './support/admin';
+import { emailsTo, projectIn } from './support/admin';
+import { approveListing, saveCriteria } from './support/listing-alerts';
 import { createFunder } from './support/marketplace';
 
 // Issue 22 item 2 (decision 044): a listing alerts each funder whose saved criteria it meets, each
@@ -34,24 +35,12 @@ beforeEach(async () => {
 
 const db = () => t.database.db;
 
-async function save(funder: TestUser, criteria: Record<string, unknown>, email?: 'daily' | 'off') {
-  const res = await as(t.app, funder, { method: 'PUT', url: '/api/funder-criteria', payload: criteria });
-  expect(res.statusCode, res.body).toBe(200);
-  if (email) {
-    const put = await as(t.app, funder, {
-      method: 'PUT',
-      url: '/api/funder-criteria/alerts',
-      payload: { email, time_zone: 'Australia/Sydney' },
-    });
-    expect(put.statusCode, put.body).toBe(200);
-  }
-}
+const save = (funder: TestUser, criteria: Record<string, unknown>, email?: 'daily' | 'off') =>
+  saveCriteria(t.app, funder, criteria, email && { email, time_zone: 'Australia/Sydney' });
 
 /** A pending listing the admin approves, and its fan-out job worked. */
 async function publish(overrides: Record<string, unknown> = {}) {
-  const p = await projectIn(t.app, owner, 'pending', overrides);
-  const res = await adminCall(t.app, admin, 'POST', `/approve-project/${p.id}`);
-  expect(res.statusCode, res.body).toBe(200);
+  const p = await approveListing(t.app, { admin, owner }, overrides);
   await t.app.jobs.drain(listingAlertsJob);
   return p.id;
 }

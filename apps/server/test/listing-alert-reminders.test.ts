@@ -4,7 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sendCriteriaReminders } from '../src/modules/listing-alerts/criteria-reminders';
 import { fanOutListingAlerts, listingAlertsJob } from '../src/modules/listing-alerts/listing-alerts.service';
 import { as, buildTestApp, createUser, type TestApp, type TestUser } from './helpers';
-import { adminCall, auditFor, emailsTo, projectIn } from './support/admin';
+import { auditFor, emailsTo } from './support/admin';
+import { approveListing, saveCriteria } from './support/listing-alerts';
 import { createFunder } from './support/marketplace';
 
 // Issue 22 item 3 (decision 044): criteria stay current. Criteria not confirmed for 30 days pause
@@ -38,10 +39,7 @@ beforeEach(async () => {
 
 const db = () => t.database.db;
 
-async function save(user: TestUser, criteria: Record<string, unknown> = {}) {
-  const res = await as(t.app, user, { method: 'PUT', url: '/api/funder-criteria', payload: criteria });
-  expect(res.statusCode, res.body).toBe(200);
-}
+const save = (user: TestUser, criteria: Record<string, unknown> = {}) => saveCriteria(t.app, user, criteria);
 
 const confirmedAt = (user: TestUser, at: Date) =>
   db().updateTable('funder_criteria').set({ confirmed_at: at }).where('user_id', '=', user.id).execute();
@@ -57,12 +55,7 @@ const confirm = (user: TestUser | null) =>
   as(t.app, user, { method: 'POST', url: '/api/funder-criteria/confirm' });
 
 /** A pending listing the admin approves; its fan-out job is worked by the caller. */
-async function publish() {
-  const p = await projectIn(t.app, owner, 'pending');
-  const res = await adminCall(t.app, admin, 'POST', `/approve-project/${p.id}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return p.id;
-}
+const publish = async () => (await approveListing(t.app, { admin, owner })).id;
 
 const alertsFor = (user: TestUser, projectId: string) =>
   db()

@@ -6,8 +6,9 @@ import {
   listingDigestJob,
   sendListingDigest,
 } from '../src/modules/listing-alerts/listing-alerts.service';
-import { as, buildTestApp, createUser, type TestApp, type TestUser } from './helpers';
-import { adminCall, emailsTo, projectIn } from './support/admin';
+import { buildTestApp, createUser, type TestApp, type TestUser } from './helpers';
+import { emailsTo } from './support/admin';
+import { approveListing, saveCriteria } from './support/listing-alerts';
 import { createFunder } from './support/marketplace';
 
 // Issue 22 item 2 (decision 044): when a listing reaches the market, every funder whose saved
@@ -35,26 +36,15 @@ beforeEach(async () => {
   await t.database.db.deleteFrom('funder_criteria').execute();
 });
 
-async function save(funder: TestUser, criteria: Record<string, unknown>, alerts?: Record<string, unknown>) {
-  const res = await as(t.app, funder, { method: 'PUT', url: '/api/funder-criteria', payload: criteria });
-  expect(res.statusCode, res.body).toBe(200);
-  if (alerts) {
-    const put = await as(t.app, funder, {
-      method: 'PUT',
-      url: '/api/funder-criteria/alerts',
-      payload: alerts,
-    });
-    expect(put.statusCode, put.body).toBe(200);
-  }
-}
+const save = (
+  funder: TestUser,
+  criteria: Record<string, unknown>,
+  alerts?: { email: string; time_zone: string },
+) => saveCriteria(t.app, funder, criteria, alerts);
 
 /** A pending listing the admin approves: the publishing transaction queues the fan-out job. */
-async function publish(overrides: Record<string, unknown> = {}) {
-  const p = await projectIn(t.app, owner, 'pending', overrides);
-  const res = await adminCall(t.app, admin, 'POST', `/approve-project/${p.id}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return p as typeof p & { id: string };
-}
+const publish = (overrides: Record<string, unknown> = {}) =>
+  approveListing(t.app, { admin, owner }, overrides);
 
 const alertNotifications = (funder: TestUser, projectId: string) =>
   t.database.db

@@ -63,6 +63,18 @@ export interface FunderCriteria {
   min_margin_on_cost: number | null;
 }
 
+/** The criteria of a row that carries them among other columns (a stored row, a funder joined to them). */
+export const criteriaOf = (row: FunderCriteria): FunderCriteria => ({
+  property_types: row.property_types,
+  states: row.states,
+  development_stages: row.development_stages,
+  min_loan: row.min_loan,
+  max_loan: row.max_loan,
+  max_loan_to_grv: row.max_loan_to_grv,
+  max_lvr: row.max_lvr,
+  min_margin_on_cost: row.min_margin_on_cost,
+});
+
 /** `GET` and `PUT /api/funder-criteria`'s answer: the criteria, and whether they were ever saved. */
 export const funderCriteriaResponse = z.object({
   property_types: z.array(z.enum(propertyTypes)).nullable(),

@@ -1,5 +1,6 @@
 import {
   criteriaFromProfile,
+  criteriaOf,
   type FunderCriteria,
   type FunderCriteriaBody,
   type FunderCriteriaResponse,
@@ -22,17 +23,6 @@ import { recordAudit } from '../audit/audit.service';
 import * as repo from './funder-criteria.repository';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findCriteria>>>;
-
-const criteriaOf = (row: Row): FunderCriteria => ({
-  property_types: row.property_types,
-  states: row.states,
-  development_stages: row.development_stages,
-  min_loan: row.min_loan,
-  max_loan: row.max_loan,
-  max_loan_to_grv: row.max_loan_to_grv,
-  max_lvr: row.max_lvr,
-  min_margin_on_cost: row.min_margin_on_cost,
-});
 
 const saved = (row: Row): FunderCriteriaResponse => ({
   ...criteriaOf(row),

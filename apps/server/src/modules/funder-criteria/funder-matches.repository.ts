@@ -24,8 +24,9 @@ export const findMatchedListing = (db: Db, projectId: string) =>
  * Every funder who might count, with their saved criteria, in one query: approved funders, not
  * erased, with an active subscription or a cancelled one (the domain's hasMarketplaceAccess then
  * decides, so the rule lives in one place). A funder with no saved criteria has no row to join.
+ * Listing alerts add their own columns and filters to it.
  */
-export const listCandidateFunders = (db: Db) =>
+export const candidateFundersQuery = (db: Db) =>
   db
     .selectFrom('funder_criteria as c')
     .innerJoin('user as u', 'u.id', 'c.user_id')
@@ -46,5 +47,6 @@ export const listCandidateFunders = (db: Db) =>
     .where('u.role', '=', 'funder')
     .where('u.approved', '=', true)
     .where('u.deleted_at', 'is', null)
-    .where('u.subscription_status', 'in', ['active', 'cancelled'])
-    .execute();
+    .where('u.subscription_status', 'in', ['active', 'cancelled']);
+
+export const listCandidateFunders = (db: Db) => candidateFundersQuery(db).execute();

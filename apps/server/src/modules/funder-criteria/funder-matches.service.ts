@@ -1,3 +1,4 @@
+import { criteriaOf } from '@plinth/domain/funder-criteria';
 import { type FunderMatches, funderMatches } from '@plinth/domain/funder-matches';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
@@ -23,16 +24,7 @@ export async function getFunderMatches(
     approved: row.approved,
     subscription_status: row.subscription_status,
     subscription_period_end: row.subscription_period_end,
-    criteria: {
-      property_types: row.property_types,
-      states: row.states,
-      development_stages: row.development_stages,
-      min_loan: row.min_loan,
-      max_loan: row.max_loan,
-      max_loan_to_grv: row.max_loan_to_grv,
-      max_lvr: row.max_lvr,
-      min_margin_on_cost: row.min_margin_on_cost,
-    },
+    criteria: criteriaOf(row),
   }));
   // After publication: how many were alerted, and how many of those opened the preview.
   const alerts = project.published_at ? await countAlerts(db, project.id) : null;

@@ -1,6 +1,7 @@
 import { activeCriteriaSince } from '@plinth/domain/listing-alerts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { candidateFundersQuery } from '../funder-criteria/funder-matches.repository';
 import { onMarketplace } from '../projects/market-definition';
 
 /** A listing on the marketplace now, with what it is matched on and what its alert names. */
@@ -25,35 +26,12 @@ export const findLiveListing = (db: Db, projectId: string) =>
     .executeTakeFirst();
 
 /**
- * Every funder whose alerts are on: approved, not erased, with a subscription that may still give
- * marketplace access (the domain's hasMarketplaceAccess decides), and criteria confirmed within
- * the last 30 days (older ones are paused).
+ * Every funder whose alerts are on: the developer's count's candidates (funder-matches.repository)
+ * whose criteria were confirmed within the last 30 days (older ones are paused).
  */
 export const listAlertedFunders = (db: Db, now: Date) =>
-  db
-    .selectFrom('funder_criteria as c')
-    .innerJoin('user as u', 'u.id', 'c.user_id')
-    .select([
-      'u.id',
-      'u.role',
-      'u.approved',
-      'u.subscription_status',
-      'u.subscription_period_end',
-      'c.property_types',
-      'c.states',
-      'c.development_stages',
-      'c.min_loan',
-      'c.max_loan',
-      'c.max_loan_to_grv',
-      'c.max_lvr',
-      'c.min_margin_on_cost',
-      'c.alert_email',
-      'c.time_zone',
-    ])
-    .where('u.role', '=', 'funder')
-    .where('u.approved', '=', true)
-    .where('u.deleted_at', 'is', null)
-    .where('u.subscription_status', 'in', ['active', 'cancelled'])
+  candidateFundersQuery(db)
+    .select(['u.id', 'c.alert_email', 'c.time_zone'])
     .where('c.confirmed_at', '>', activeCriteriaSince(now))
     .execute();
 

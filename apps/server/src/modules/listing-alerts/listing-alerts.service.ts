@@ -1,4 +1,4 @@
-import { type FunderCriteria, matchCriteria, matchReasons } from '@plinth/domain/funder-criteria';
+import { criteriaOf, matchCriteria, matchReasons } from '@plinth/domain/funder-criteria';
 import {
   type AlertEmailMode,
   type AlertedListing,
@@ -73,17 +73,6 @@ const listingRow = (
   loan: compactAud(listing.loan_amount),
   why: reasons.join('; '),
   url: listingUrl(deps, listing.id),
-});
-
-const criteriaOf = (row: Awaited<ReturnType<typeof repo.listAlertedFunders>>[number]): FunderCriteria => ({
-  property_types: row.property_types,
-  states: row.states,
-  development_stages: row.development_stages,
-  min_loan: row.min_loan,
-  max_loan: row.max_loan,
-  max_loan_to_grv: row.max_loan_to_grv,
-  max_lvr: row.max_lvr,
-  min_margin_on_cost: row.min_margin_on_cost,
 });
 
 export interface FanOutResult {
