@@ -9,6 +9,7 @@
 // - e-mail: 40 % at once, 45 % daily digest, 15 % none; time zones across Australia;
 // - 5 % not confirmed for 35-60 days (paused: no alerts).
 // About 40 % of the active funders match an average listing (20-60 % for most listings).
+import { generator } from '../marketplace/seed.mjs';
 
 const TYPES = [
   ['Residential', 48],
@@ -49,43 +50,21 @@ const MODES = [
 ];
 const DAY = 86_400_000;
 
-/** mulberry32 */
-function generator(seed) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const between = (lo, hi) => lo + (hi - lo) * next();
-  const int = (lo, hi) => Math.floor(between(lo, hi + 1));
-  const pick = (list) => list[Math.floor(next() * list.length)];
-  const weighted = (pairs) => {
-    const total = pairs.reduce((sum, [, w]) => sum + w, 0);
-    return () => {
-      let u = next() * total;
-      for (const [value, w] of pairs) {
-        u -= w;
-        if (u < 0) return value;
-      }
-      return pairs.at(-1)[0];
-    };
-  };
-  /** `count` distinct values drawn by weight, in the list's order. */
+/** The marketplace seed's generator, and `count` distinct values drawn by weight, in the list's order. */
+function generatorWithSome(seed) {
+  const r = generator(seed);
   const some = (pairs, count) => {
     const chosen = new Set();
-    const draw = weighted(pairs);
+    const draw = r.weighted(pairs);
     while (chosen.size < Math.min(count, pairs.length)) chosen.add(draw());
     return pairs.map(([v]) => v).filter((v) => chosen.has(v));
   };
-  return { next, between, int, pick, weighted, some };
+  return { ...r, some };
 }
 
 /** One criteria row per funder id. */
 export function generateCriteria(funderIds, { seed = 20261130, now = Date.now() } = {}) {
-  const r = generator(seed);
+  const r = generatorWithSome(seed);
   const zone = r.weighted(ZONES);
   const mode = r.weighted(MODES);
   return funderIds.map((id) => {

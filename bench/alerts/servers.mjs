@@ -1,10 +1,8 @@
 // bench/alerts: the servers, requests and polls run.mjs measures with (split from it for size).
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { loadavg } from 'node:os';
 import pg from 'pg';
-import { freePort, waitForHealth } from '../lib/server.mjs';
+import { startServer } from '../lib/server.mjs';
 import { load } from '../marketplace/seed.mjs';
 import { insertCriteria } from './criteria.mjs';
 
@@ -41,42 +39,9 @@ export const summary = (values) => ({
   mean: round(values.length ? values.reduce((a, b) => a + b, 0) / values.length : null),
 });
 
-/** Starts a built server (dist/main.js) on `schema`, the way bench/lib/server.mjs does. */
-export async function startBuilt(mainJs, schema, cwd) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'plinth-bench-alerts-'));
-  const port = await freePort();
-  const baseURL = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [mainJs], {
-    cwd,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BASE_URL: baseURL,
-      DATA_DIR: dataDir,
-      DATABASE_URL,
-      DATABASE_SCHEMA: schema,
-      AUTH_SECRET,
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT: 'off',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitForHealth(baseURL, child);
-  return {
-    baseURL,
-    pid: child.pid,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+/** Starts a built server (`mainJs`, run in `cwd`) on `schema` of the benchmark's PostgreSQL. */
+export const startBuilt = (mainJs, schema, cwd) =>
+  startServer({ DATABASE_URL, DATABASE_SCHEMA: schema, AUTH_SECRET }, { seedDemo: false, mainJs, cwd });
 
 export async function signUpAdmin(baseURL) {
   const res = await fetch(`${baseURL}/api/auth/sign-up/email`, {

@@ -18,18 +18,23 @@ export const freePort = () =>
   });
 
 /**
- * Starts apps/server/dist/main.js as a child process and waits for /api/health. `seedDemo: false`
+ * Starts apps/server/dist/main.js (or another build's `mainJs`, run in `cwd`) as a child process
+ * and waits for /api/health. `seedDemo: false`
  * leaves the database as the migrations make it (a benchmark that seeds its own data).
  */
-export async function startServer(env = {}, { seedDemo = true } = {}) {
+export async function startServer(
+  env = {},
+  { seedDemo = true, mainJs = join(root, 'apps/server/dist/main.js'), cwd } = {},
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'plinth-bench-'));
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
   // BENCH_SERVER_NODE_ARGS: extra Node options for the server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'
   // to see where a benchmark's server time goes (Node refuses --cpu-prof in NODE_OPTIONS).
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const args = [...nodeArgs, join(root, 'apps/server/dist/main.js'), ...(seedDemo ? ['--seed-demo'] : [])];
+  const args = [...nodeArgs, mainJs, ...(seedDemo ? ['--seed-demo'] : [])];
   const child = spawn(process.execPath, args, {
+    ...(cwd ? { cwd } : {}),
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -48,9 +53,11 @@ export async function startServer(env = {}, { seedDemo = true } = {}) {
     baseURL,
     pid: child.pid,
     async stop() {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
