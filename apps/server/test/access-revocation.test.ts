@@ -1,4 +1,5 @@
 import { PDFDocument } from '@cantoo/pdf-lib';
+import { accessUntilMessages } from '@plinth/domain/access-dates';
 import { revocationMessages } from '@plinth/domain/access-revocation';
 import { dealMessages } from '@plinth/domain/deals';
 import { sydneyDate } from '@plinth/domain/proposals';
@@ -348,9 +349,20 @@ describe("approve with 'Access until'", () => {
     }
   });
 
+  it('today (Sydney) is the earliest day: access ends tonight', async () => {
+    const id = await pending();
+    const res = await approve(id, { access_until: dayFromToday(0) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(
+        new Date(res.json().access_until),
+      ),
+    ).toBe(dayFromToday(1));
+  });
+
   for (const [what, day, message] of [
-    ['today', 0, revocationMessages.accessUntilPast],
-    ['yesterday', -1, revocationMessages.accessUntilPast],
+    ['yesterday', -1, accessUntilMessages.past],
+    ['four years ahead', 4 * 366, accessUntilMessages.tooFar],
   ] as const) {
     it(`${what} is 400 ('${message}') and the request stays pending`, async () => {
       const id = await pending();
@@ -363,9 +375,10 @@ describe("approve with 'Access until'", () => {
 
   it('not a date is 400; on a decline it is 400 too', async () => {
     const id = await pending();
-    for (const access_until of ['next week', '2026-13-45', 20260101]) {
+    for (const access_until of ['next week', '2026-13-45', '2027-02-30', '', 20260101]) {
       const res = await approve(id, { access_until });
       expect(res.statusCode, String(access_until)).toBe(400);
+      expect(res.json().error).toBe(accessUntilMessages.notADate);
     }
     const decline = await as(t.app, developer, {
       method: 'PUT',

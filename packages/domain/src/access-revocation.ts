@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accessUntilMessages } from './access-dates';
 import type { AccessStatus } from './marketplace';
 import { sydneyDate } from './proposals';
 
@@ -53,8 +54,6 @@ export const revocationMessages = {
   revokeFailedTitle: 'Revoke Failed',
   /** A funder whose access was revoked asks for the project again (POST /access-requests): 409. */
   cannotRequestAgain: 'Your access to this project was revoked: you cannot request it again',
-  accessUntilInvalid: 'Access until must be a date (YYYY-MM-DD)',
-  accessUntilPast: 'Access until must be a date in the future',
   accessUntilOnlyOnApprove: 'Access until can be set only when approving',
   revokedBanner: 'Access revoked',
 } as const;
@@ -72,24 +71,18 @@ export const revokeAccessBody = z.strictObject({
 
 /**
  * The developer's decision's optional body: approving may set 'Access until', a calendar day
- * (YYYY-MM-DD). Access lasts to the end of that day in Australia/Sydney (`accessEndsAt`).
+ * (YYYY-MM-DD). Access lasts to the end of that day in Australia/Sydney (`accessEndsAt`). The schema
+ * checks only that it is text; which days are allowed is `accessUntilIssue` (access-dates.ts), which
+ * the service applies, so every refusal names the field with the same three messages.
  */
 export const accessDecisionBody = z
   .strictObject({
     access_until: z
-      .string({ error: revocationMessages.accessUntilInvalid })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, revocationMessages.accessUntilInvalid)
-      .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), revocationMessages.accessUntilInvalid)
+      .string({ error: accessUntilMessages.notADate })
+      .max(32, accessUntilMessages.notADate)
       .nullish(),
   })
   .nullish();
-
-/**
- * Why an 'Access until' day cannot be used today (YYYY-MM-DD, Australia/Sydney), or null. It must be
- * a day after today: access until today would end within hours, before any notice could be given.
- */
-export const accessUntilIssue = (day: string, today: string = sydneyDate()): string | null =>
-  day > today ? null : revocationMessages.accessUntilPast;
 
 /** Minutes east of UTC that Australia/Sydney is at `at` (600 or 660). */
 function sydneyOffsetMinutes(at: Date): number {

@@ -9,12 +9,8 @@ import {
   developerIdFor,
   developerNameFor,
 } from '@plinth/domain/access';
-import {
-  accessEndsAt,
-  accessUntilIssue,
-  formatAccessLastDay,
-  revocationMessages,
-} from '@plinth/domain/access-revocation';
+import { accessUntilIssue } from '@plinth/domain/access-dates';
+import { accessEndsAt, formatAccessLastDay, revocationMessages } from '@plinth/domain/access-revocation';
 import { hasGrantedAccess } from '@plinth/domain/marketplace';
 import type { UndertakingSignature } from '@plinth/domain/undertaking';
 import type { z } from 'zod';
@@ -76,9 +72,13 @@ function toAccessRequest(
   };
 }
 
-/** The end of the developer's 'Access until' day, given only when approving and only a later day. */
+/**
+ * The end of the developer's 'Access until' day, given only when approving and only a real day from
+ * today (Sydney) to three years ahead (accessUntilIssue; 400 naming the field before anything is read
+ * or written). No day (absent or null) is access without an end.
+ */
 function accessUntilFor(decision: AccessDecision, day: string | null | undefined): Date | null {
-  if (!day) return null;
+  if (day === undefined || day === null) return null;
   const message =
     decision === 'approve' ? accessUntilIssue(day) : revocationMessages.accessUntilOnlyOnApprove;
   if (message) throw validationFailed([{ field: 'access_until', message }]);

@@ -1,18 +1,11 @@
 import { Anchor, Blockquote, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { AccessDecision, AccessRequest } from '@plinth/domain/access';
+import { accessUntilIssue, accessUntilMessages, accessUntilRange } from '@plinth/domain/access-dates';
 import { formatAud, formatDate } from '@plinth/domain/format';
-import { sydneyDate } from '@plinth/domain/proposals';
 import { IconBuilding, IconCalendar, IconCheck, IconX } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { UndertakingSignatureLine } from '../../../components/undertaking/undertaking-signature';
-
-/** The first day 'Access until' may be: tomorrow in Sydney (the server refuses today and earlier). */
-function tomorrowInSydney() {
-  const day = new Date(`${sydneyDate()}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + 1);
-  return day.toISOString().slice(0, 10);
-}
 
 interface AccessRequestCardProps {
   request: AccessRequest;
@@ -28,6 +21,22 @@ interface AccessRequestCardProps {
 export function AccessRequestCard({ request, busyDecision, isLocked, onDecide }: AccessRequestCardProps) {
   const headingId = useId();
   const [accessUntil, setAccessUntil] = useState('');
+  // A date input reports a day it cannot read (30 February typed by hand) as '' with badInput set:
+  // that must not pass for 'no end'.
+  const [isUnreadable, setIsUnreadable] = useState(false);
+  const [showIssue, setShowIssue] = useState(false);
+  // The server's own rule (access-dates.ts): a real day, today (Sydney) to three years ahead.
+  const range = accessUntilRange();
+  const issue = isUnreadable
+    ? accessUntilMessages.notADate
+    : accessUntil
+      ? accessUntilIssue(accessUntil, range.min)
+      : null;
+  const approve = () => {
+    setShowIssue(true);
+    if (issue) return;
+    onDecide('approve', accessUntil || null);
+  };
   const company = [request.company_name, request.company_type].filter(Boolean).join(' · ');
 
   return (
@@ -72,10 +81,16 @@ export function AccessRequestCard({ request, busyDecision, isLocked, onDecide }:
           <TextInput
             type="date"
             label="Access until (optional)"
-            description="Access lapses at the end of that day (Sydney time)"
-            min={tomorrowInSydney()}
+            description="Access lapses at the end of that day (Sydney time), at most 3 years ahead"
+            min={range.min}
+            max={range.max}
             value={accessUntil}
-            onChange={(event) => setAccessUntil(event.currentTarget.value)}
+            error={showIssue ? issue : null}
+            onChange={(event) => {
+              setAccessUntil(event.currentTarget.value);
+              setIsUnreadable(event.currentTarget.validity.badInput);
+            }}
+            onBlur={() => setShowIssue(true)}
             size="sm"
             mr="auto"
           />
@@ -92,7 +107,7 @@ export function AccessRequestCard({ request, busyDecision, isLocked, onDecide }:
             leftSection={<IconCheck aria-hidden size={16} />}
             loading={busyDecision === 'approve'}
             disabled={isLocked || busyDecision === 'decline'}
-            onClick={() => onDecide('approve', accessUntil || null)}
+            onClick={approve}
           >
             Approve
           </Button>
