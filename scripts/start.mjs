@@ -20,6 +20,11 @@ try {
 // variables; values the caller sets win.
 const allocatorEnv = { MALLOC_TRIM_THRESHOLD_: String(8 << 20), MALLOC_MMAP_THRESHOLD_: String(1 << 20) };
 
+// npm start is a demo on this machine, with well-known demo passwords: it listens on 127.0.0.1
+// and keeps e-mails in the dev inbox, which only a signed-in admin reads. HOST, SMTP_URL or
+// DEV_MAIL set by the caller win (decision 045).
+const demoEnv = { HOST: '127.0.0.1', ...(process.env.SMTP_URL ? {} : { DEV_MAIL: 'on' }) };
+
 step('Starting Plinth');
 const server = spawn(
   process.execPath,
@@ -27,7 +32,7 @@ const server = spawn(
   {
     cwd: root,
     stdio: 'inherit',
-    env: { NODE_ENV: 'production', ...allocatorEnv, ...process.env },
+    env: { NODE_ENV: 'production', ...allocatorEnv, ...demoEnv, ...process.env },
   },
 );
 // Ctrl-C reaches the server too (same process group); it closes PGlite cleanly, then we exit.

@@ -18,6 +18,8 @@ import { createGuards } from './auth/guards';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerErrorHandler } from './errors';
+import { keepRouteRegistry } from './http/route-registry';
+import { refuseCrossSiteWrites } from './http/same-origin';
 import { createAccessExpiryJob } from './jobs/access-expiry';
 import { createIdempotencyCleanupJob } from './jobs/idempotency-cleanup';
 import { createJobQueue } from './jobs/job-queue';
@@ -81,6 +83,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: () => randomUUID(),
     trustProxy: false,
   });
+  // First, before any route: the default-deny test walks every route this list keeps (decision 045).
+  keepRouteRegistry(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -181,6 +185,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     for (const [name, value] of securityHeaderList) reply.raw.setHeader(name, value);
     done();
   });
+  // Before every route and the idempotency plugin: a write sent with the cookie from another site
+  // is refused before anything reads its body or its key (decision 045).
+  refuseCrossSiteWrites(app, config.BASE_URL);
   await app.register(rateLimit, { global: false });
 
   // The OpenAPI document and its UI, before every route: it reads each route's guards.
@@ -218,7 +225,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(listingAlertsRoutes, deps);
   await app.register(eventsRoutes, deps);
   await app.register(aiChatRoutes, deps);
-  if (!config.SMTP_URL) await app.register(devMailRoutes, deps);
+  // Only when switched on (DEV_MAIL=on, which config refuses beside SMTP_URL), and for admins only.
+  if (config.DEV_MAIL) await app.register(devMailRoutes, deps);
 
   await registerWebApp(app, config.WEB_DIST ?? defaultWebDist);
   return app;

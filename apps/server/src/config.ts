@@ -37,6 +37,12 @@ export const configSchema = z.object({
     .transform((v) => v === 'on'),
   SMTP_URL: optionalUrl.refine((v) => !v || /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL'),
   MAIL_FROM: z.string().default('Plinth <no-reply@plinth.local>'),
+  // On: without SMTP_URL, e-mails are kept and an admin reads them at /dev/mail. Off unless switched
+  // on (npm start does, for its demo): the inbox holds every reset link (decision 045).
+  DEV_MAIL: z
+    .enum(['on', 'off'])
+    .default('off')
+    .transform((v) => v === 'on'),
   // Off: every read goes to the database (to measure or debug the uncached path).
   READ_CACHE: z
     .enum(['on', 'off'])
@@ -88,6 +94,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (config.OIDC_ISSUER && !(config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET)) {
     throw new ConfigError(
       'Invalid environment configuration:\n  OIDC_CLIENT_ID: required (with OIDC_CLIENT_SECRET) when OIDC_ISSUER is set',
+    );
+  }
+  if (config.DEV_MAIL && config.SMTP_URL) {
+    throw new ConfigError(
+      'Invalid environment configuration:\n  DEV_MAIL: must be off when SMTP_URL is set (e-mails are then delivered, not kept for the dev inbox)',
     );
   }
   if (config.AI_BASE_URL && !config.AI_MODEL) {

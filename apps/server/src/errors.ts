@@ -13,6 +13,8 @@ export const errorStatus = {
   SUBSCRIPTION_REQUIRED: 403,
   // Access granted before undertakings existed: the funder signs one first (docs/decisions/033-undertaking.md).
   UNDERTAKING_REQUIRED: 403,
+  // A write sent with the session cookie from another site (src/http/same-origin.ts, decision 045).
+  CROSS_SITE_REQUEST: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   // Idempotency keys (docs/decisions/037-idempotency-keys.md): the first request with the key still

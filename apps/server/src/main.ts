@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { sweepUnfinishedUploads } from './adapters/storage/local-file-storage';
 import { buildApp } from './app';
@@ -5,10 +6,13 @@ import { serveSnapshots } from './backup/control';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
 import { demoBanner, seedDemoData } from './db/seed/demo';
+import { describeListening } from './http/listen-address';
 import { openRuntime } from './runtime';
 
 async function main() {
   const config = loadConfig();
+  // The first line out: where this server listens, before anything else is logged (decision 045).
+  process.stdout.write(`${describeListening(config.HOST, config.PORT)}\n`);
   const runtime = await openRuntime(config);
   const app = await buildApp({ config, database: runtime.database, authSecret: runtime.authSecret });
   if (!config.S3_BUCKET) {
@@ -46,6 +50,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  const { port } = app.server.address() as AddressInfo;
   app.outbox.start();
   if (!config.DATABASE_URL) {
     stopSnapshots = await serveSnapshots({
@@ -59,10 +64,13 @@ async function main() {
   app.idempotencyCleanup.start();
   await app.jobs.start();
   process.stdout.write(
-    `\nPlinth is running at ${config.BASE_URL}  (API docs: ${config.BASE_URL}/api/docs)\n`,
+    `\nPlinth is running at ${config.BASE_URL}  (API docs: ${config.BASE_URL}/api/docs)\n${describeListening(config.HOST, port)}\n`,
   );
-  if (!config.SMTP_URL)
-    process.stdout.write(`E-mails are kept in the dev inbox: ${config.BASE_URL}/dev/mail\n`);
+  if (config.DEV_MAIL) {
+    process.stdout.write(`E-mails are kept in the dev inbox, for admins: ${config.BASE_URL}/dev/mail\n`);
+  } else if (!config.SMTP_URL) {
+    process.stdout.write('E-mails are not delivered: set SMTP_URL (or DEV_MAIL=on for the dev inbox)\n');
+  }
 }
 
 main().catch((error) => {

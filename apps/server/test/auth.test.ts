@@ -3,7 +3,8 @@ import { as, BASE_URL, buildTestApp, cookieFrom, createUser, type TestApp } from
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // The dev inbox on, as `npm start` runs it: the outbox test reads it as an admin.
+  t = await buildTestApp({ DEV_MAIL: 'on' });
 });
 afterAll(() => t.close());
 
@@ -172,7 +173,7 @@ describe('password reset', () => {
     expect(reset?.text).toMatch(/reset-password/);
   });
 
-  it('outbox: the worker marks queued e-mails as delivered (dev inbox) and /dev/mail shows them', async () => {
+  it('outbox: the worker marks queued e-mails as delivered (dev inbox) and /dev/mail shows them to an admin only', async () => {
     const handled = await t.app.outbox.drainOnce();
     expect(handled).toBeGreaterThan(0);
     const pending = await t.database.db
@@ -181,8 +182,13 @@ describe('password reset', () => {
       .where('status', '=', 'pending')
       .execute();
     expect(pending).toHaveLength(0);
-    const page = await as(t.app, null, { method: 'GET', url: '/dev/mail' });
+    const admin = await createUser(t.app, { role: 'admin' });
+    const funder = await createUser(t.app, { role: 'funder' });
+    expect((await as(t.app, null, { method: 'GET', url: '/dev/mail' })).statusCode).toBe(401);
+    expect((await as(t.app, funder, { method: 'GET', url: '/dev/mail' })).statusCode).toBe(403);
+    const page = await as(t.app, admin, { method: 'GET', url: '/dev/mail' });
     expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-store');
     expect(page.body).toContain('Reset your Plinth password');
   });
 });

@@ -54,7 +54,8 @@ let t: TestApp;
 let admin: TestUser;
 let jane: TestUser;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // The dev inbox on (as `npm start` runs it); only an admin reads it.
+  t = await buildTestApp({ DEV_MAIL: 'on' });
   admin = await createUser(t.app, { role: 'admin', name: 'Alex Admin' });
   jane = await createUser(t.app, { role: 'borrower', profile: 'default', name: 'Jane Developer' });
 });
@@ -130,7 +131,7 @@ describe('e-mails carry a text and an HTML part', () => {
   });
 
   it('the dev inbox shows the HTML in a sandboxed frame, with a Plain text tab', async () => {
-    const page = await as(t.app, null, { method: 'GET', url: '/dev/mail' });
+    const page = await as(t.app, admin, { method: 'GET', url: '/dev/mail' });
     expect(page.statusCode).toBe(200);
     const body = page.body;
     expect(body).toContain('Your project &quot;Html Harbour Terraces&quot; is live');
@@ -152,7 +153,7 @@ describe('e-mails carry a text and an HTML part', () => {
         payload: JSON.stringify({ to: 'old@example.com', subject: 'Old row', text: 'Hi' }),
       })
       .execute();
-    const page = await as(t.app, null, { method: 'GET', url: '/dev/mail' });
+    const page = await as(t.app, admin, { method: 'GET', url: '/dev/mail' });
     expect(page.body).toMatch(
       /<h2>Old row<\/h2><p class="meta">To old@example.com · [^<]* · plain text only<\/p>/,
     );

@@ -38,11 +38,13 @@ article{border:1px solid #ccc;border-radius:8px;padding:1rem;margin:1rem 0}pre{w
 
 /**
  * The development inbox: while no SMTP server is configured, e-mails stay in the outbox and can
- * be read here, each as it will arrive (HTML) and as plain text. With SMTP_URL set this page does
- * not exist.
+ * be read here, each as it will arrive (HTML) and as plain text. It holds every password-reset and
+ * verification link, so it exists only with DEV_MAIL=on (never with SMTP_URL) and answers only a
+ * signed-in admin (decision 045).
  */
-export const devMailRoutes: FastifyPluginAsync<AppDeps> = async (app, { db }) => {
-  app.get('/dev/mail', { schema: { hide: true } }, async (_request, reply) => {
+export const devMailRoutes: FastifyPluginAsync<AppDeps> = async (app, { db, guards }) => {
+  const onlyAdmins = { onRequest: guards.requireRole('admin'), schema: { hide: true } };
+  app.get('/dev/mail', onlyAdmins, async (_request, reply) => {
     const rows = await db
       .selectFrom('outbox')
       .select(['id', 'payload', 'status', 'created_at'])
@@ -56,7 +58,8 @@ export const devMailRoutes: FastifyPluginAsync<AppDeps> = async (app, { db }) =>
         return article(String(row.id), mail, new Date(row.created_at), row.status);
       })
       .join('\n');
-    reply.type('text/html; charset=utf-8');
+    // Links that sign people in: never kept by a browser or a proxy.
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     return `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><title>Plinth dev inbox</title><style>${style}</style></head><body><main><h1>Development inbox</h1><p>E-mails the app would send, as they will arrive. Configure SMTP_URL to deliver them for real.</p>${items || '<p>No e-mails yet.</p>'}</main></body></html>`;
   });
 };
