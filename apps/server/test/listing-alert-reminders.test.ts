@@ -89,7 +89,7 @@ describe("the 'Still accurate?' reminder on day 23", () => {
     expect(await reminders(funder)).toHaveLength(1);
     expect(mail!.text).toContain('Unless you confirm them, your alerts pause on 2 December 2026.');
     expect(mail!.text).toMatch(
-      /If nothing has changed, confirm them with one click:\nhttp:\/\/localhost:3000\/api\/listing-alerts\/confirm-criteria\?token=[\w.-]+/,
+      /If nothing has changed, confirm them:\nhttp:\/\/localhost:3000\/api\/listing-alerts\/confirm-criteria\?token=[\w.-]+/,
     );
     expect(mail!.text).toContain('http://localhost:3000/settings');
     expect(mail!.html).toContain('/api/listing-alerts/confirm-criteria?token=');

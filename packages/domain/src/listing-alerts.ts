@@ -96,12 +96,3 @@ export function listingAlertMessage(listing: AlertedListing): string {
   const parts = [listing.property_type, listingPlace(listing), compactAud(listing.loan_amount)];
   return `New listing matches your criteria: ${parts.filter(Boolean).join(', ')}`;
 }
-
-/** What a signed link in an alert or reminder may do: one purpose each. */
-export const signedLinkPurposes = ['unsubscribe-alerts', 'confirm-criteria'] as const;
-export type SignedLinkPurpose = (typeof signedLinkPurposes)[number];
-
-export const signedLinkMessages = {
-  invalid: 'This link is not valid. Open Plinth and change your alert settings there.',
-  expired: 'This link has expired. Open Plinth and change your alert settings there.',
-} as const;

@@ -4,7 +4,7 @@ import { action, blocks, type EmailContent, type ListingRow, paragraph } from '.
  * The e-mails of listing alerts (issue 22 items 2 and 3): one listing at once, the daily digest of
  * listings that match a funder's lending criteria (one row per listing with its type, suburb, loan
  * and why it matched), and the 'Still accurate?' reminder before criteria pause. Alerts carry a
- * signed one-click unsubscribe link.
+ * signed unsubscribe link (RFC 8058 one-click for mail providers; a page with one button in a browser).
  */
 
 const alertReason =
@@ -43,7 +43,10 @@ export const listingDigest = (p: {
   };
 };
 
-/** Seven days before criteria pause: one click confirms them as they are. */
+/**
+ * Seven days before criteria pause: the link opens a page whose one button confirms them as they
+ * are (opening it changes nothing; decision 048). It works once, until they pause.
+ */
 export const criteriaReminder = (p: {
   pausesOn: string;
   confirmUrl: string;
@@ -54,7 +57,7 @@ export const criteriaReminder = (p: {
     paragraph(
       `Plinth alerts you to new listings that match your lending criteria. To keep the alerts right, we ask every 30 days whether the criteria still hold. Unless you confirm them, your alerts pause on ${p.pausesOn}.`,
     ),
-    action('Still accurate', p.confirmUrl, 'If nothing has changed, confirm them with one click:'),
+    action('Still accurate', p.confirmUrl, 'If nothing has changed, confirm them:'),
     action('Edit my criteria', p.settingsUrl, 'If something has changed, edit them in Settings:'),
   ),
   reason: alertReason,

@@ -1,3 +1,4 @@
+import { alertLinkPaths } from '@plinth/domain/alert-links';
 import { activeCriteriaSince, criteriaPauseAt, reminderDueFor } from '@plinth/domain/listing-alerts';
 import { hasMarketplaceAccess } from '@plinth/domain/subscriptions';
 import { sql } from 'kysely';
@@ -71,16 +72,17 @@ export async function sendCriteriaReminders(deps: AlertDeps, now: Date = new Dat
       for (const row of due) {
         if (!hasMarketplaceAccess(row, now)) continue;
         const pausesAt = criteriaPauseAt(row.confirmed_at);
+        // About this confirmation only (so it works once), and only until these criteria pause:
+        // signed-links.ts sets the expiry from it (decision 048).
         const token = await signLink(deps.authSecret, {
           purpose: 'confirm-criteria',
           userId: row.user_id,
-          // Good until the alerts would have paused, and for a week after (it resumes them too).
-          expiresAt: new Date(pausesAt.getTime() + 7 * 86_400_000),
+          confirmedAt: new Date(row.confirmed_at),
         });
         const content = criteriaReminder({
           pausesOn: pauseDate(pausesAt, row.time_zone),
           confirmUrl: new URL(
-            `/api/listing-alerts/confirm-criteria?token=${token}`,
+            `${alertLinkPaths.confirmCriteria}?token=${token}`,
             deps.config.BASE_URL,
           ).toString(),
           settingsUrl: new URL('/settings', deps.config.BASE_URL).toString(),

@@ -1,3 +1,4 @@
+import { alertLinkPaths } from '@plinth/domain/alert-links';
 import { criteriaOf, matchCriteria, matchReasons } from '@plinth/domain/funder-criteria';
 import {
   type AlertEmailMode,
@@ -43,8 +44,6 @@ export const listingDigestJob: JobKind<{ funderId: string }> = {
 const ALERT_BATCH = 500;
 /** Instant e-mails rendered and queued per transaction. */
 const EMAIL_BATCH = 100;
-/** How long an alert's unsubscribe link works. */
-const UNSUBSCRIBE_LINK_DAYS = 90;
 
 /** Called in the transaction that puts a listing on the market (first time, or again after changes). */
 export function queueListingAlerts(trx: Db, jobs: JobQueue, projectId: string) {
@@ -55,12 +54,13 @@ const listingUrl = (deps: AlertDeps, projectId: string) =>
   new URL(`/projects/${projectId}`, deps.config.BASE_URL).toString();
 
 export async function unsubscribeUrl(deps: AlertDeps, funderId: string, now: Date) {
+  // Expires UNSUBSCRIBE_LINK_DAYS after `now` (signed-links.ts sets every link's expiry).
   const token = await signLink(deps.authSecret, {
     purpose: 'unsubscribe-alerts',
     userId: funderId,
-    expiresAt: new Date(now.getTime() + UNSUBSCRIBE_LINK_DAYS * 86_400_000),
+    issuedAt: now,
   });
-  return new URL(`/api/listing-alerts/unsubscribe?token=${token}`, deps.config.BASE_URL).toString();
+  return new URL(`${alertLinkPaths.unsubscribe}?token=${token}`, deps.config.BASE_URL).toString();
 }
 
 const listingRow = (
