@@ -20,6 +20,7 @@ import type { DatabaseHandle } from './db/database';
 import { registerErrorHandler } from './errors';
 import { keepRouteRegistry } from './http/route-registry';
 import { refuseCrossSiteWrites } from './http/same-origin';
+import { httpServerOptions } from './http/server-limits';
 import { createAccessExpiryJob } from './jobs/access-expiry';
 import { createIdempotencyCleanupJob } from './jobs/idempotency-cleanup';
 import { createJobQueue } from './jobs/job-queue';
@@ -78,7 +79,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.LOG_LEVEL },
-    bodyLimit: 1024 * 1024,
+    // Body, header and time limits of the HTTP server (decision 045).
+    ...httpServerOptions,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     trustProxy: false,

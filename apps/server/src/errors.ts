@@ -1,6 +1,7 @@
 import type { FieldIssue } from '@plinth/domain/onboarding';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { bodyTooLargeMessage } from './http/server-limits';
 
 /** Machine codes and the HTTP status each one means; one table for the whole API. */
 export const errorStatus = {
@@ -83,7 +84,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(500).send({ error: 'Internal server error', code: 'INTERNAL' });
     }
     // Fastify's own 4xx: malformed JSON, empty JSON body, body over the limit, wrong content type, 429.
-    return reply.status(status).send({ error: error.message, code: codeForStatus(status) });
+    // Its 413 names no limit; ours does.
+    const message = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? bodyTooLargeMessage : error.message;
+    return reply.status(status).send({ error: message, code: codeForStatus(status) });
   });
 
   app.setNotFoundHandler((request, reply) => {
