@@ -46,7 +46,20 @@ describe('[REVOCATION] a developer takes back a funder’s access (issue 19 item
     // The developer approves on /access-requests with an end date.
     await dev.page.goto('/access-requests');
     const card = dev.page.getByRole('article', { name: 'Rhea Revoked' });
-    await card.getByLabel('Access until (optional)').fill(sydneyDay(30));
+    const until = card.getByLabel('Access until (optional)');
+    // The date input offers today (Sydney) to three years on: the server's rule (issue 29 finding 6).
+    expect(await until.getAttribute('min')).toBe(sydneyDay(0));
+    // A day past the three years is named on the field and never sent: the request stays pending.
+    await until.fill(sydneyDay(4 * 366));
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await card.getByText('Access until can be at most 3 years ahead').waitFor();
+    const mine = await call<{ items: { id: string; status: string }[] }>(
+      fun.context,
+      'GET',
+      '/api/access-requests',
+    );
+    expect(mine.items.find((r) => r.id === access.id)?.status).toBe('pending');
+    await until.fill(sydneyDay(30));
     await card.getByRole('button', { name: 'Approve' }).click();
     await dev.page.getByText('Access Approved', { exact: true }).waitFor();
     const granted = dev.page.getByRole('article', { name: `Rhea Revoked: ${title}` });
