@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPublicAuthEndpoint, isPublicRoute } from '../../src/http/public-routes';
+import {
+  isPublicAuthEndpoint,
+  isPublicRoute,
+  publicAuthEndpoints,
+  publicRoutes,
+} from '../../src/http/public-routes';
 import { buildTestApp, type TestApp } from '../helpers';
 import { makeWebDist } from '../support/web-dist';
 
@@ -115,6 +120,32 @@ describe('default deny: a stranger walks every route the server registers', () =
       answered,
       'Better Auth endpoints that answer a stranger but are not in publicAuthEndpoints',
     ).toEqual([]);
+  });
+
+  it('the allow-list names only routes that exist: every line is one the server registers or Better Auth serves', () => {
+    const registered = new Set(t.app.registeredRoutes.map((r) => `${r.method} ${r.url}`));
+    const stale = Object.keys(publicRoutes).flatMap((entry) => {
+      const [methods, url] = entry.split(' ') as [string, string];
+      return methods
+        .split('|')
+        .filter((method) => !registered.has(`${method} ${url}`))
+        .map((m) => `${m} ${url}`);
+    });
+    expect(stale, 'lines of publicRoutes that name no registered route').toEqual([]);
+    type Endpoint = { path?: string; options?: { method?: string | string[] } };
+    const served = new Set(
+      Object.values(t.app.deps.auth.api as unknown as Record<string, Endpoint>).flatMap((e) =>
+        e.path ? [e.options?.method ?? 'GET'].flat().map((m) => `${m} ${e.path}`) : [],
+      ),
+    );
+    const staleAuth = Object.keys(publicAuthEndpoints).flatMap((entry) => {
+      const [methods, path] = entry.split(' ') as [string, string];
+      return methods
+        .split('|')
+        .filter((method) => !served.has(`${method} ${path}`))
+        .map((m) => `${m} ${path}`);
+    });
+    expect(staleAuth, 'lines of publicAuthEndpoints that name no Better Auth endpoint').toEqual([]);
   });
 
   it('the allow-list itself: the web files are public only from the web build, and the dev inbox never is', () => {
