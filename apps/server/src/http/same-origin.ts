@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors';
 
-export const crossSiteMessage = 'Cross-site requests are refused: send this request from Plinth itself';
+/** Names the app's own address: someone who opened Plinth under another one learns where to go. */
+export const crossSiteMessage = (ownOrigin: string) =>
+  `Cross-site requests are refused: send this request from Plinth itself (${ownOrigin})`;
 
 /** Reads change nothing; only writes are checked, so reads pay nothing for this hook. */
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -38,6 +40,7 @@ const isExempt = (routeUrl: string | undefined, url: string) =>
  */
 export function refuseCrossSiteWrites(app: FastifyInstance, baseUrl: string) {
   const ownOrigin = new URL(baseUrl).origin;
+  const message = crossSiteMessage(ownOrigin);
   app.addHook('onRequest', (request, _reply, done) => {
     if (!UNSAFE_METHODS.has(request.method) || request.headers.cookie === undefined) return done();
     const { origin } = request.headers;
@@ -46,6 +49,6 @@ export function refuseCrossSiteWrites(app: FastifyInstance, baseUrl: string) {
       (origin !== undefined && origin !== ownOrigin) ||
       (site !== undefined && site !== 'same-origin' && site !== 'none');
     if (!fromElsewhere || isExempt(request.routeOptions.url, request.url)) return done();
-    done(new AppError('CROSS_SITE_REQUEST', crossSiteMessage));
+    done(new AppError('CROSS_SITE_REQUEST', message));
   });
 }

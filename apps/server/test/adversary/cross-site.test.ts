@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crossSiteMessage } from '../../src/http/same-origin';
 import { insertNotification } from '../../src/modules/notifications/notifications.repository';
 import { BASE_URL, buildTestApp, createUser, type TestApp, type TestUser } from '../helpers';
 
@@ -56,8 +55,10 @@ describe('cross-site writes with the session cookie are refused', () => {
     const before = await unread();
     const res = await readAll({ cookie: funder.cookie, origin: EVIL });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: crossSiteMessage, code: 'CROSS_SITE_REQUEST' });
-    expect(crossSiteMessage).toBe('Cross-site requests are refused: send this request from Plinth itself');
+    expect(res.json()).toEqual({
+      error: 'Cross-site requests are refused: send this request from Plinth itself (http://localhost:3000)',
+      code: 'CROSS_SITE_REQUEST',
+    });
     expect(await unread()).toBe(before);
   });
 
