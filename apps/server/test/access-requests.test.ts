@@ -66,6 +66,9 @@ describe('POST /api/access-requests', () => {
       undertaking: {
         version: 1,
         full_name: 'Terry Signatory',
+        // Signed in a name that is not the account's: accepted, and said so (decision 047).
+        account_name: 'Fiona Funder',
+        name_differs: true,
         company_name: 'Test Capital',
         accepted_at: expect.any(String),
         text_sha256: expect.stringMatching(/^[0-9a-f]{64}$/),

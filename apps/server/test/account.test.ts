@@ -7,7 +7,7 @@ import { verifyAuditChain } from '../src/modules/audit/audit.service';
 import { as, BASE_URL, buildTestApp, createUser, type TestApp, type TestUser } from './helpers';
 import { insertPayment, projectRow } from './support/admin';
 import { buildAppsSharingOneSchema, listenOnFreePort } from './support/events';
-import { createFunder, listedProject, requestAccessOk } from './support/marketplace';
+import { createFunder, decide, listedProject, requestAccessOk } from './support/marketplace';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -235,8 +235,15 @@ describe('GET /api/users/me/data', () => {
     expect(data.access_requests).toEqual([]);
 
     const funderData = (await as(t.app, funder, { method: 'GET', url: '/api/users/me/data' })).json();
-    expect(funderData.access_requests).toEqual([expect.objectContaining({ project_title: 'Mine' })]);
+    // A pending request: the title belongs to the whole file, not yet the funder's (decision 047).
+    expect(funderData.access_requests).toEqual([
+      expect.objectContaining({ id: request.id, status: 'pending', project_title: null }),
+    ]);
     expect(funderData.projects).toEqual([]);
+    // Once granted, the request names its project, as the app does.
+    expect((await decide(t.app, owner, request.id, 'approve')).statusCode).toBe(200);
+    const granted = (await as(t.app, funder, { method: 'GET', url: '/api/users/me/data' })).json();
+    expect(granted.access_requests).toEqual([expect.objectContaining({ project_title: 'Mine' })]);
   });
 });
 

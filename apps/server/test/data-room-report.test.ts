@@ -124,6 +124,7 @@ async function buildProject() {
     version: version.version,
     text_sha256: version.sha256,
     full_name: 'Frankie Funder',
+    account_name: 'Frankie Funder',
     company_name: 'Test Capital Pty Ltd',
     ip: '203.0.113.7',
     user_agent: 'vitest',
@@ -228,6 +229,8 @@ describe('GET /api/projects/{id}/data-room-report', () => {
       email: room.funder.email,
       undertaking: {
         full_name: 'Frankie Funder',
+        account_name: 'Frankie Funder',
+        name_differs: false,
         company_name: 'Test Capital Pty Ltd',
         version: 1,
         accepted_at: world.acceptedAt.toISOString(),
@@ -394,6 +397,7 @@ describe('GET /api/projects/{id}/data-room-report.csv', () => {
       'Due Diligence',
       reportDateTime(frankie.requested_at),
       'Frankie Funder',
+      'Same as the account name',
       'Test Capital Pty Ltd',
       '1',
       '27/11/2026, 15:05',
@@ -413,8 +417,8 @@ describe('GET /api/projects/{id}/data-room-report.csv', () => {
       reportDateTime(feasibility.last_at),
       ...Array(6).fill(''),
     ]);
-    const valuation = frankieRows.find((r) => r[10] === 'Valuation.pdf')!;
-    expect(valuation.slice(9, 16)).toEqual([
+    const valuation = frankieRows.find((r) => r[11] === 'Valuation.pdf')!;
+    expect(valuation.slice(10, 17)).toEqual([
       'Document',
       'Valuation.pdf',
       'Project file',
@@ -423,10 +427,10 @@ describe('GET /api/projects/{id}/data-room-report.csv', () => {
       '1',
       '0',
     ]);
-    const costPlan = frankieRows.find((r) => r[10] === 'Cost plan.pdf')!;
-    expect(costPlan.slice(11, 16)).toEqual(['Deal room', '', 'No', '0', '1']);
+    const costPlan = frankieRows.find((r) => r[11] === 'Cost plan.pdf')!;
+    expect(costPlan.slice(12, 17)).toEqual(['Deal room', '', 'No', '0', '1']);
     const [pending, declined] = frankie.quotes;
-    expect(frankieRows.filter((r) => r[9] === 'Quote')).toEqual([
+    expect(frankieRows.filter((r) => r[10] === 'Quote')).toEqual([
       [
         ...funderColumns,
         'Quote',
@@ -450,13 +454,14 @@ describe('GET /api/projects/{id}/data-room-report.csv', () => {
         reportDateTime(declined!.responded_at!),
       ],
     ]);
-    expect(rows.filter((r) => r[0] !== 'Frankie Funder').map((r) => r.slice(0, 10))).toEqual([
+    expect(rows.filter((r) => r[0] !== 'Frankie Funder').map((r) => r.slice(0, 11))).toEqual([
       [
         'Rory Revoked',
         'Test Capital',
         '',
         'Access revoked',
         reportDateTime(report.funders[0]!.requested_at),
+        '',
         '',
         '',
         '',
@@ -469,6 +474,7 @@ describe('GET /api/projects/{id}/data-room-report.csv', () => {
         '',
         'Pending',
         reportDateTime(report.funders[1]!.requested_at),
+        '',
         '',
         '',
         '',

@@ -98,6 +98,9 @@ describe('POST /api/access-requests with the undertaking', () => {
     expect(res.json().undertaking).toEqual({
       version: shown.version,
       full_name: 'Fiona Q. Funder',
+      // Not the account's name (Fiona Funder): accepted, and shown as such (decision 047).
+      account_name: 'Fiona Funder',
+      name_differs: true,
       company_name: 'Test Capital',
       accepted_at: expect.any(String),
       text_sha256: sha256(shown.text),
@@ -107,6 +110,7 @@ describe('POST /api/access-requests with the undertaking', () => {
       version: shown.version,
       text_sha256: sha256(shown.text),
       full_name: 'Fiona Q. Funder',
+      account_name: 'Fiona Funder',
       company_name: 'Test Capital',
       ip: '127.0.0.1',
       user_agent: 'UndertakingTest/1.0 (Plinth)',

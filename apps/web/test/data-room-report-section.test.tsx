@@ -43,6 +43,8 @@ const report: DataRoomReport = {
       requested_at: '2026-11-20T01:00:00.000Z',
       undertaking: {
         full_name: 'Frankie Funder',
+        account_name: 'Frankie Funder',
+        name_differs: false,
         company_name: 'Test Capital Pty Ltd',
         version: 2,
         accepted_at: '2026-11-27T04:05:00.000Z',
@@ -80,6 +82,25 @@ const report: DataRoomReport = {
       access_status: 'revoked',
       requested_at: '2026-11-21T01:00:00.000Z',
       undertaking: null,
+      documents: [],
+      quotes: [],
+    },
+    {
+      funder_id: 'f3',
+      funder_name: 'Mallory Funder',
+      company_name: null,
+      email: null,
+      access_status: 'pending',
+      requested_at: '2026-11-22T01:00:00.000Z',
+      // Signed in another person's name: accepted, and shown as such (decision 047).
+      undertaking: {
+        full_name: 'Dana Developer',
+        account_name: 'Mallory Funder',
+        name_differs: true,
+        company_name: null,
+        version: 2,
+        accepted_at: '2026-11-22T01:00:00.000Z',
+      },
       documents: [],
       quotes: [],
     },
@@ -140,6 +161,18 @@ describe('DataRoomReportSection', () => {
     expect(rory.textContent).toContain('No confidentiality undertaking on record for this request.');
     expect(rory.textContent).toContain('Has not opened any document.');
     expect(rory.textContent).toContain('No quote yet.');
+  });
+
+  it("an undertaking signed in a name that is not the account's says so, beside the account holder's name", async () => {
+    stubFetch();
+    renderSection();
+    const mallory = (await screen.findByRole('heading', { name: 'Mallory Funder' })).closest('li')!;
+    expect(mallory.textContent).toContain('signed by Dana Developer');
+    expect(mallory.textContent).toContain(
+      "Signed as 'Dana Developer' by account holder Mallory Funder (name differs from the account)",
+    );
+    const frankie = screen.getByRole('heading', { name: 'Frankie Funder (Test Capital)' }).closest('li')!;
+    expect(frankie.textContent).not.toContain('name differs');
   });
 
   it("Export CSV downloads the server's CSV under the name the server gives it", async () => {

@@ -3,7 +3,7 @@ import { documentTypeLabel } from './documents';
 import { formatAud, formatRate } from './format';
 import { type AccessStatus, accessStatuses } from './marketplace';
 import { type ProposalStatus, proposalStatuses, proposalStatusLabels, sydneyDate } from './proposals';
-import { undertakingSignature } from './undertaking';
+import { signedAsLine, undertakingSignature } from './undertaking';
 
 /**
  * The developer's data-room report (issue 19, docs/decisions/036-data-room-report.md): per funder
@@ -146,6 +146,13 @@ export const reportDisplayDateTime = (value: string | Date) => sydneyDisplayDate
 export const spreadsheetText = (value: string | null | undefined) =>
   value == null ? '' : /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 
+/**
+ * Whether the name an undertaking was signed with is the signer's account name, as the report says
+ * it: "Signed as 'X' by account holder Y (name differs from the account)" when it is not.
+ */
+export const undertakingNameCheck = (u: { full_name: string; account_name: string | null }) =>
+  u.account_name === null ? 'Account name not recorded' : (signedAsLine(u) ?? 'Same as the account name');
+
 export const dataRoomReportCsvHeader = [
   'Funder',
   'Funder company',
@@ -153,6 +160,7 @@ export const dataRoomReportCsvHeader = [
   'Access status',
   'Access requested',
   'Undertaking signed by',
+  'Undertaking name check',
   'Undertaking company',
   'Undertaking version',
   'Undertaking accepted',
@@ -191,6 +199,7 @@ export function dataRoomReportCsvRows(report: DataRoomReport): string[][] {
       reportAccessStatusLabels[funder.access_status],
       reportDateTime(funder.requested_at),
       u ? spreadsheetText(u.full_name) : '',
+      u ? spreadsheetText(undertakingNameCheck(u)) : '',
       u ? spreadsheetText(u.company_name) : '',
       u ? String(u.version) : '',
       u ? reportDateTime(u.accepted_at) : '',

@@ -10,6 +10,7 @@ import {
   reportDateTime,
   reportDisplayDateTime,
   spreadsheetText,
+  undertakingNameCheck,
 } from '../src/data-room-report';
 
 // 04:05 UTC on 27 November 2026 is 15:05 in Sydney (daylight saving, UTC+11); 1 June is UTC+10.
@@ -22,6 +23,8 @@ const funder = (over: Partial<DataRoomReportFunder> = {}): DataRoomReportFunder 
   requested_at: '2026-06-01T00:30:00.000Z',
   undertaking: {
     full_name: 'Frankie Funder',
+    account_name: 'Frankie Funder',
+    name_differs: false,
     company_name: 'Test Capital Pty Ltd',
     version: 2,
     accepted_at: '2026-06-01T00:31:00.000Z',
@@ -46,6 +49,7 @@ const funderColumns = [
   'Due Diligence',
   '01/06/2026, 10:30',
   'Frankie Funder',
+  'Same as the account name',
   'Test Capital Pty Ltd',
   '2',
   '01/06/2026, 10:31',
@@ -117,6 +121,7 @@ describe('data-room report CSV', () => {
       'Access status',
       'Access requested',
       'Undertaking signed by',
+      'Undertaking name check',
       'Undertaking company',
       'Undertaking version',
       'Undertaking accepted',
@@ -203,10 +208,39 @@ describe('data-room report CSV', () => {
       '',
       '',
       '',
+      '',
       'None',
       ...Array(13).fill(''),
     ]);
     expect(dataRoomReportCsvRows(report([]))).toEqual([[...dataRoomReportCsvHeader]]);
+  });
+
+  it("undertakingNameCheck: a name that is not the account's is said so, beside the account holder's", () => {
+    const [, , differs] = dataRoomReportCsvRows(
+      report([
+        funder(),
+        funder({
+          funder_name: 'Mallory Funder',
+          undertaking: {
+            full_name: '=Dana Developer',
+            account_name: 'Mallory Funder',
+            name_differs: true,
+            company_name: null,
+            version: 2,
+            accepted_at: '2026-06-01T00:31:00.000Z',
+          },
+        }),
+      ]),
+    );
+    const column = dataRoomReportCsvHeader.indexOf('Undertaking name check');
+    // What the signer typed never starts a cell, so never a formula.
+    expect(differs![column - 1]).toBe("'=Dana Developer");
+    expect(differs![column]).toBe(
+      "Signed as '=Dana Developer' by account holder Mallory Funder (name differs from the account)",
+    );
+    expect(undertakingNameCheck({ full_name: 'Frankie Funder', account_name: null })).toBe(
+      'Account name not recorded',
+    );
   });
 
   it('spreadsheetText: text a person typed never starts a formula', () => {

@@ -228,6 +228,8 @@ export interface UndertakingAcceptanceTable {
   /** SHA-256 (hex) of the exact text the funder was shown. */
   text_sha256: string;
   full_name: string;
+  /** The signer's account name when they signed (migration 20261201200000); null if unknown. */
+  account_name: string | null;
   company_name: string | null;
   ip: string | null;
   user_agent: string | null;
@@ -433,6 +435,8 @@ export interface AiMessageTable {
   session_id: string;
   sender: 'user' | 'ai';
   message: string;
+  /** Asked or answered while the asker could read the session's project whole (migration 20261201200000). */
+  from_full_file: Generated<boolean>;
   created_at: Timestamp;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatAccessLastDay } from '../access-revocation';
 import { MESSAGE_MAX_LENGTH } from '../constants';
 
 /** BrokerAI's chat calls (spec 000 sections 3 and 7): sessions and their messages. */
@@ -12,7 +13,40 @@ export const aiChatMessages = {
   newChatTitle: 'New Chat',
   /** Stored when a model answers with nothing at all. */
   emptyReply: 'I could not find an answer to that. Please rephrase the question.',
+  /**
+   * What a chat shows in place of the messages asked and answered with a project's whole file,
+   * once its owner's access has ended (revoked, or lapsed on its last day): decision 047.
+   */
+  accessEnded: (project: string, endedOn: string) =>
+    `Your access to ${project} ended on ${endedOn}; figures from the confidential file are no longer shown.`,
+  /** The same, when the whole file is out of reach for another reason (the listing withdrawn, the marketplace gate). */
+  fileOutOfReach: (project: string) =>
+    `You can no longer see the full file of ${project}; figures from the confidential file are not shown.`,
+  /** A chat whose project was deleted since. */
+  projectGone:
+    'The project this chat was about is no longer on Plinth; figures from its file are no longer shown.',
+  /** The title of such a chat in the list (its own title may have quoted the figures). */
+  withheldTitle: (project: string) => `Chat about ${project}`,
+  goneProject: 'a project no longer on Plinth',
 } as const;
+
+const sydneyDay = new Intl.DateTimeFormat('en-AU', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Australia/Sydney',
+});
+
+/**
+ * The day a funder's access ended, as a withheld chat says it ('12 Dec 2026', Sydney): for a lapse,
+ * the last day of access (as the lapse's own reason says it); else the day it was revoked.
+ */
+export function accessEndedOn(request: { revoked_at: Date | string; access_until: Date | string | null }) {
+  const lapsed =
+    request.access_until !== null &&
+    new Date(request.access_until).getTime() <= new Date(request.revoked_at).getTime();
+  return lapsed ? formatAccessLastDay(request.access_until!) : sydneyDay.format(new Date(request.revoked_at));
+}
 
 /** The title a session takes from its first question when it was created without one. */
 export const SESSION_TITLE_FROM_QUESTION_LENGTH = 60;

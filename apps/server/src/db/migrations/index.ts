@@ -21,6 +21,7 @@ import * as summaryPerStatement from './20261128001000_summary_per_statement';
 import * as creditSummaryViews from './20261129000000_credit_summary_views';
 import * as funderCriteria from './20261129100000_funder_criteria';
 import * as listingAlerts from './20261130000000_listing_alerts';
+import * as fullFileChatsAndSignerAccount from './20261201200000_full_file_chats_and_signer_account';
 
 export const migrations = {
   '20261122000000_auth_and_profile': authAndProfile,
@@ -46,4 +47,5 @@ export const migrations = {
   '20261129000000_credit_summary_views': creditSummaryViews,
   '20261129100000_funder_criteria': funderCriteria,
   '20261130000000_listing_alerts': listingAlerts,
+  '20261201200000_full_file_chats_and_signer_account': fullFileChatsAndSignerAccount,
 };

@@ -17,7 +17,8 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { viewerOf } from '../../auth/guards';
-import { exportAllData } from './export.service';
+import { noBody, wantsBody } from '../documents/send-file';
+import { exportAllData, exportFileName } from './export.service';
 import * as godMode from './god-mode.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -122,7 +123,11 @@ export const godModeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         response: errors,
       },
     },
-    async (request, reply) => sendExport(reply, await exportAllData(db, { viewer: viewerOf(request) })),
+    async (request, reply) =>
+      // HEAD sends no data, so it exports nothing and is not audited (issue 29 finding 7).
+      wantsBody(request)
+        ? sendExport(reply, await exportAllData(db, { viewer: viewerOf(request) }))
+        : sendExport(reply, { fileName: exportFileName(new Date()), stream: noBody() }),
   );
 };
 

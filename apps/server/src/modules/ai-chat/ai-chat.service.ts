@@ -13,6 +13,7 @@ import type { Db } from '../../db/database';
 import { notFound } from '../../errors';
 import { getProjectDetail } from '../projects/projects.service';
 import { dealFactsOf, dealMemoFor, readableProject } from './ai-chat.context';
+import { readableMessages, readableSessions, visibleMessages } from './ai-chat.history';
 import * as repo from './ai-chat.repository';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -27,13 +28,6 @@ const toSession = (row: repo.SessionRow): AiSession => ({
   project_id: row.project_id,
   session_title: row.session_title,
   created_at: iso(row.created_at),
-});
-
-const toMessage = (row: Awaited<ReturnType<typeof repo.insertMessage>>): AiMessage => ({
-  id: row.id,
-  sender: row.sender,
-  message: row.message,
-  timestamp: iso(row.created_at),
 });
 
 /**
@@ -55,9 +49,10 @@ export async function createSession(
   return toSession(row);
 }
 
+/** GET /ai-chat/sessions: the caller's own, titled as they may read them now (decision 047). */
 export async function listSessions(db: Db, options: { viewer: Viewer }): Promise<{ items: AiSession[] }> {
   const rows = await repo.listSessions(db, options.viewer.id, SESSIONS_LISTED);
-  return { items: rows.map(toSession) };
+  return { items: (await readableSessions(db, options.viewer, rows)).map(toSession) };
 }
 
 /** The caller's own session, else 404 (someone else's session reads as missing). */
@@ -67,13 +62,16 @@ export async function findOwnSession(db: Db, options: { viewer: Viewer; sessionI
   return session;
 }
 
+/**
+ * GET /ai-chat/sessions/{id}/messages: oldest first, without what came from a project's whole file
+ * that the caller can no longer read (one line says why instead: decision 047).
+ */
 export async function listMessages(
   db: Db,
   options: { viewer: Viewer; sessionId: string },
 ): Promise<{ items: AiMessage[] }> {
-  await findOwnSession(db, options);
-  const rows = await repo.listMessages(db, options.sessionId, MESSAGES_LISTED);
-  return { items: rows.map(toMessage) };
+  const session = await findOwnSession(db, options);
+  return { items: await readableMessages(db, options.viewer, session, { limit: MESSAGES_LISTED }) };
 }
 
 /**
@@ -88,8 +86,18 @@ export async function sendMessage(
   const { db, assistant } = deps;
   const { viewer, message } = options;
   const session = await findOwnSession(db, options);
-  const history = await repo.listMessages(db, session.id, HISTORY_TURNS);
-  const question = await repo.insertMessage(db, session.id, 'user', message);
+  const project = session.project_id ? await readableProject(db, viewer, session.project_id) : null;
+  // The assistant is given the history as the caller may read it now: never figures of a file
+  // they can no longer read.
+  const history = await readableMessages(db, viewer, session, { limit: HISTORY_TURNS, project });
+  // Asked with the whole file in view: the question and its answer may carry its figures.
+  const fromFullFile = project?.view === 'full';
+  const question = await repo.insertMessage(db, {
+    sessionId: session.id,
+    sender: 'user',
+    message,
+    fromFullFile,
+  });
   if (!session.session_title || session.session_title === aiChatMessages.newChatTitle)
     await repo.setSessionTitle(db, session.id, titleFromQuestion(message));
 
@@ -97,12 +105,9 @@ export async function sendMessage(
     question: message,
     history: history.map((m) => ({ sender: m.sender, message: m.message })),
   };
-  if (session.project_id) {
-    const project = await readableProject(db, viewer, session.project_id);
-    if (project) {
-      request.deal = dealFactsOf(project);
-      if (asksForMemo(message)) request.memo = (await dealMemoFor(db, project)).text;
-    }
+  if (project) {
+    request.deal = dealFactsOf(project);
+    if (asksForMemo(message)) request.memo = (await dealMemoFor(db, project)).text;
   }
 
   let text = '';
@@ -110,7 +115,12 @@ export async function sendMessage(
     text += piece;
     options.onDelta?.(piece);
   }
-  const reply = await repo.insertMessage(db, session.id, 'ai', text.trim() || aiChatMessages.emptyReply);
+  const reply = await repo.insertMessage(db, {
+    sessionId: session.id,
+    sender: 'ai',
+    message: text.trim() || aiChatMessages.emptyReply,
+    fromFullFile,
+  });
   return { user_message_id: question.id, ai_message_id: reply.id, ai_response: reply.message };
 }
 
@@ -126,4 +136,37 @@ export async function getSessionMemo(
   const project = session.project_id ? await readableProject(db, options.viewer, session.project_id) : null;
   if (!project) throw notFound(aiChatMessages.projectNotFound);
   return dealMemoFor(db, project);
+}
+
+/** One BrokerAI message as 'Download my data' lists it. */
+export interface OwnChatLine {
+  id: string;
+  conversation: string;
+  from: 'You' | 'BrokerAI';
+  message: string;
+  sent_at: string;
+}
+
+/**
+ * Every BrokerAI chat of the person for 'Download my data', oldest first, exactly as they may read
+ * it now: what came from a project's whole file they can no longer read is withheld as in the chat
+ * itself (decision 047).
+ */
+export async function ownChatLines(db: Db, viewer: Viewer): Promise<OwnChatLine[]> {
+  const sessions = await readableSessions(db, viewer, await repo.listSessions(db, viewer.id));
+  const lines: OwnChatLine[] = [];
+  for (const session of sessions.reverse()) {
+    const rows = await repo.listMessages(db, session.id);
+    const conversation = `BrokerAI: ${session.session_title || aiChatMessages.newChatTitle}`;
+    for (const m of visibleMessages(rows, session.withholding?.notice ?? null)) {
+      lines.push({
+        id: m.id,
+        conversation,
+        from: m.sender === 'user' ? 'You' : 'BrokerAI',
+        message: m.message,
+        sent_at: m.timestamp,
+      });
+    }
+  }
+  return lines;
 }

@@ -37,6 +37,7 @@ export function listLatestRequests(db: Db, projectId: string, limit: number) {
       'u.email',
       'p.company_name',
       'ua.full_name as undertaking_full_name',
+      'ua.account_name as undertaking_account_name',
       'ua.company_name as undertaking_company_name',
       'ua.version as undertaking_version',
       'ua.accepted_at as undertaking_accepted_at',

@@ -1,11 +1,10 @@
 import { errorResponses } from '@plinth/domain/api-errors';
 import { dataRoomReportResponse } from '@plinth/domain/data-room-report';
 import { projectIdParams } from '@plinth/domain/projects';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { viewerOf } from '../../auth/guards';
-import { contentDisposition } from '../documents/content-disposition';
+import { sendFile } from '../documents/send-file';
 import * as report from './data-room-report.service';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -43,18 +42,11 @@ export const dataRoomReportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
       },
     },
     async (request, reply) =>
-      sendCsv(
+      // Never cached by shared caches: it names people and what they read.
+      sendFile(
         reply,
+        'attachment',
         await report.getDataRoomReportCsv(db, { viewer: viewerOf(request), projectId: request.params.id }),
       ),
   );
 };
-
-/** The CSV as a download, never cached (it names people and what they read). */
-function sendCsv(reply: FastifyReply, file: { fileName: string; csv: string }) {
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', contentDisposition('attachment', file.fileName))
-    .header('cache-control', 'private, no-store')
-    .send(file.csv);
-}

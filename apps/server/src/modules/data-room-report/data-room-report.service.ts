@@ -9,10 +9,12 @@ import {
   dataRoomReportFileName,
 } from '@plinth/domain/data-room-report';
 import { isQuoteExpired, sydneyDate } from '@plinth/domain/proposals';
+import { isSignerAccountName } from '@plinth/domain/undertaking';
 import { stringify } from 'csv-stringify/sync';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { notFound } from '../../errors';
+import { generatedFile, type OpenedFile } from '../documents/send-file';
 import * as repo from './data-room-report.repository';
 
 /**
@@ -63,17 +65,23 @@ function addOpenings<Row extends Opening>(
 }
 
 /**
- * GET /projects/{id}/data-room-report: the project's developer and admins; another developer is
- * told the project does not exist (funders are refused by the route's role check).
+ * The project whose report the viewer may read: the project's developer and admins; another
+ * developer is told the project does not exist (funders are refused by the route's role check).
  */
+async function reportedProject(db: Db, options: { viewer: Viewer; projectId: string }) {
+  const project = await repo.findProject(db, options.projectId);
+  if (!project || (options.viewer.role !== 'admin' && project.borrower_id !== options.viewer.id))
+    throw projectNotFound();
+  return project;
+}
+
+/** GET /projects/{id}/data-room-report. */
 export async function getDataRoomReport(
   db: Db,
   options: { viewer: Viewer; projectId: string; now?: Date },
 ): Promise<DataRoomReport> {
-  const { viewer } = options;
   const now = options.now ?? new Date();
-  const project = await repo.findProject(db, options.projectId);
-  if (!project || (viewer.role !== 'admin' && project.borrower_id !== viewer.id)) throw projectNotFound();
+  const project = await reportedProject(db, options);
 
   // One more than the cap tells whether any were left out.
   const requests = await repo.listLatestRequests(db, project.id, DATA_ROOM_REPORT_MAX_FUNDERS + 1);
@@ -167,6 +175,9 @@ export async function getDataRoomReport(
         r.undertaking_accepted_at !== null
           ? {
               full_name: r.undertaking_full_name,
+              account_name: r.undertaking_account_name,
+              // Accepted, but the developer sees whose account signed in another name (decision 047).
+              name_differs: !isSignerAccountName(r.undertaking_full_name, r.undertaking_account_name),
               company_name: r.undertaking_company_name ?? null,
               version: r.undertaking_version,
               accepted_at: iso(r.undertaking_accepted_at),
@@ -182,16 +193,18 @@ export async function getDataRoomReport(
 
 /**
  * GET /projects/{id}/data-room-report.csv: the same report as a CSV (with a byte-order mark, so a
- * spreadsheet reads names with accents as UTF-8), and the file name to save it under.
+ * spreadsheet reads names with accents as UTF-8) under its file name. The reader is checked at
+ * once; the report is read only when it is sent (not for a HEAD request).
  */
 export async function getDataRoomReportCsv(
   db: Db,
   options: { viewer: Viewer; projectId: string; now?: Date },
-): Promise<{ fileName: string; csv: string }> {
+): Promise<OpenedFile> {
   const now = options.now ?? new Date();
-  const report = await getDataRoomReport(db, { ...options, now });
-  return {
-    fileName: dataRoomReportFileName(report.project_title, now),
-    csv: stringify(dataRoomReportCsvRows(report), { bom: true }),
-  };
+  const project = await reportedProject(db, options);
+  return generatedFile(
+    { fileName: dataRoomReportFileName(project.title, now), mimeType: 'text/csv; charset=utf-8' },
+    async () =>
+      stringify(dataRoomReportCsvRows(await getDataRoomReport(db, { ...options, now })), { bom: true }),
+  );
 }

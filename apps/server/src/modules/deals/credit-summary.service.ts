@@ -2,6 +2,7 @@ import { feasibility, feasibilityInputsOf } from '@plinth/domain/broker-ai/feasi
 import { quoteCost } from '@plinth/domain/broker-ai/tools';
 import { creditSummaryFileName } from '@plinth/domain/data-room-report';
 import { dealMessages } from '@plinth/domain/deals';
+import type { ProjectResponse } from '@plinth/domain/projects';
 import { copyFor } from '@plinth/domain/watermark';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Viewer } from '../../auth/guards';
@@ -12,13 +13,13 @@ import { auditedTransaction, recordAudit } from '../audit/audit.service';
 import { listDealDocuments } from '../deal-documents/deal-documents.service';
 import { listDocumentRequests } from '../deal-documents/document-requests.service';
 import { openRecordedGeneratedPdf } from '../documents/document-views';
-import type { OpenedFile } from '../documents/send-file';
+import type { FileContents, OpenedFile } from '../documents/send-file';
 import * as projects from '../projects/projects.repository';
 import { toProjectResponse } from '../projects/projects.service';
 import { getDealProposal } from '../proposals/proposals.service';
 import { assertUndertakingAccepted } from '../undertaking/undertaking.service';
 import { type CreditSummaryContent, renderCreditSummary } from './credit-summary-pdf';
-import { dealForReader } from './deal-access';
+import { type DealRow, dealForReader } from './deal-access';
 import { nameWithCompany, readDeal } from './deals.service';
 
 /**
@@ -28,7 +29,9 @@ import { nameWithCompany, readDeal } from './deals.service';
  * feasibility, BrokerAI's comparables (the memo's own query), the room's documents and requests and
  * the accepted (else the latest) quote's all-in cost. It goes out like a deal document (decision
  * 034): the funder's copy stamped with their name and a fresh code, recorded in document_view (the
- * developer's data-room report lists it) and in the audit log, in one transaction.
+ * developer's data-room report lists it) and in the audit log, in one transaction. The reader is
+ * checked at once; the PDF is made, stamped and recorded only when it is sent, never for a HEAD
+ * request (issue 29 finding 7).
  */
 export async function downloadCreditSummary(
   ctx: { db: Db; log: FastifyBaseLogger },
@@ -42,7 +45,29 @@ export async function downloadCreditSummary(
   const row = await projects.findProject(db, deal.project_id);
   if (!row) throw notFound(dealMessages.notFound);
   const project = toProjectResponse(row);
+  const generatedAt = new Date();
+  return {
+    fileName: creditSummaryFileName(project.title, generatedAt),
+    mimeType: 'application/pdf',
+    sizeBytes: null,
+    contents: () =>
+      makeCreditSummary(ctx, { viewer, deal, borrowerId: row.borrower_id, project, generatedAt }),
+  };
+}
 
+/** The credit summary made, stamped for a funder, recorded and audited: what a GET sends. */
+async function makeCreditSummary(
+  ctx: { db: Db; log: FastifyBaseLogger },
+  options: {
+    viewer: Viewer;
+    deal: DealRow;
+    borrowerId: string;
+    project: ProjectResponse;
+    generatedAt: Date;
+  },
+): Promise<FileContents> {
+  const { db } = ctx;
+  const { viewer, deal, project, generatedAt } = options;
   const [room, memo, documents, requests, proposals] = await Promise.all([
     readDeal(db, deal.id),
     // The deal room shows its parties the whole file: the memo's comparables from the full view.
@@ -54,7 +79,6 @@ export async function downloadCreditSummary(
   const quotes = [proposals.proposal, ...proposals.history].filter((q) => q !== null);
   const accepted = quotes.find((q) => q.status === 'accepted');
   const quote = accepted ?? quotes[0] ?? null;
-  const generatedAt = new Date();
 
   const content: CreditSummaryContent = {
     project,
@@ -70,16 +94,15 @@ export async function downloadCreditSummary(
   const bytes = await renderCreditSummary(content);
 
   return auditedTransaction(db, async (trx) => {
-    const file = await openRecordedGeneratedPdf(
+    const { code, ...file } = await openRecordedGeneratedPdf(
       { db: trx, log: ctx.log },
       {
         reader: viewer,
         // Made from the developer's listing: they and admins get it as made, a funder a stamped copy.
-        copy: copyFor(viewer, [row.borrower_id], 'application/pdf'),
+        copy: copyFor(viewer, [options.borrowerId], 'application/pdf'),
         kind: 'download',
         document: { creditSummaryDealId: deal.id },
         bytes,
-        fileName: creditSummaryFileName(project.title, generatedAt),
       },
     );
     await recordAudit(trx, {
@@ -87,7 +110,7 @@ export async function downloadCreditSummary(
       action: 'deal.credit_summary_downloaded',
       targetType: 'deal',
       targetId: deal.id,
-      after: { code: file.code, quote_id: quote?.id ?? null },
+      after: { code, quote_id: quote?.id ?? null },
     });
     return file;
   });

@@ -14,7 +14,7 @@ import { conflict } from '../../errors';
 import { newDownloadCode } from '../watermark/download-code';
 import { UnstampableFileError } from '../watermark/stamp';
 import { stampedCopy } from '../watermark/stamped-copy';
-import type { OpenedFile } from './send-file';
+import type { FileContents, OpenedFile } from './send-file';
 
 /**
  * The data-room insight's log (table document_view): every opening of a deal or project document,
@@ -62,30 +62,48 @@ async function recipientOf(db: Db, reader: { id: string; name: string; email: st
   return { name: reader.name, email: reader.email, company: profile?.company_name ?? null };
 }
 
+/** What was found for an authorised reader: the stored file and which copy of it they get. */
+interface Opening {
+  reader: { id: string; name: string; email: string };
+  copy: DocumentCopy;
+  kind: DocumentViewKind;
+  document: ViewedDocument;
+  stored: {
+    id: string;
+    storage_key: string;
+    file_name: string;
+    mime_type: string;
+    size_bytes: number | string;
+  };
+  missing: () => Error;
+}
+
 /**
- * Opens an authorised reader's stored file and records the opening, for project and deal documents
- * alike. A reader whose copy is 'stamped' gets the file stamped with their name and a fresh download
- * code, and the code is recorded with the opening (decision 034); a file that cannot be stamped is
- * not sent at all (409). A row whose file is missing answers `missing()` (a 404) rather than a broken
- * stream; if the record cannot be written the file is closed and nothing is sent.
+ * An authorised reader's stored file, for project and deal documents alike: its name and type at
+ * once, its bytes (and the record of the opening) only when they are sent (sendFile), so a HEAD
+ * request stamps nothing, mints no code and records nothing (issue 29 finding 7). A reader whose
+ * copy is 'stamped' gets the file stamped with their name and a fresh download code, and the code is
+ * recorded with the opening (decision 034); a file that cannot be stamped is not sent at all (409).
+ * A row whose file is missing answers `missing()` (a 404) rather than a broken stream; if the record
+ * cannot be written the file is closed and nothing is sent.
  */
-export async function openRecordedFile(
+export function openRecordedFile(
   ctx: { db: Db; storage: FileStorage; log: FastifyBaseLogger },
-  options: {
-    reader: { id: string; name: string; email: string };
-    copy: DocumentCopy;
-    kind: DocumentViewKind;
-    document: ViewedDocument;
-    stored: {
-      id: string;
-      storage_key: string;
-      file_name: string;
-      mime_type: string;
-      size_bytes: number | string;
-    };
-    missing: () => Error;
-  },
-): Promise<OpenedFile> {
+  options: Opening,
+): OpenedFile {
+  return {
+    fileName: options.stored.file_name,
+    mimeType: options.stored.mime_type,
+    // A stamped copy's length is known only once it is made.
+    sizeBytes: options.copy === 'stamped' ? null : Number(options.stored.size_bytes),
+    contents: () => recordedContents(ctx, options),
+  };
+}
+
+async function recordedContents(
+  ctx: { db: Db; storage: FileStorage; log: FastifyBaseLogger },
+  options: Opening,
+): Promise<FileContents> {
   const { stored } = options;
   let stream: Readable;
   try {
@@ -95,7 +113,6 @@ export async function openRecordedFile(
     ctx.log.error({ err, documentId: stored.id }, 'a document row has no stored file');
     throw options.missing();
   }
-  const opened = { fileName: stored.file_name, mimeType: stored.mime_type };
   try {
     if (options.copy !== 'stamped') {
       await recordDocumentView(ctx.db, {
@@ -103,7 +120,7 @@ export async function openRecordedFile(
         kind: options.kind,
         document: options.document,
       });
-      return { ...opened, body: stream, sizeBytes: Number(stored.size_bytes) };
+      return { body: stream, sizeBytes: Number(stored.size_bytes) };
     }
     const code = newDownloadCode();
     const at = new Date();
@@ -123,7 +140,7 @@ export async function openRecordedFile(
       document: options.document,
       code,
     });
-    return { ...opened, ...copy };
+    return copy;
   } catch (err) {
     stream.destroy();
     throw err;
@@ -132,8 +149,9 @@ export async function openRecordedFile(
 
 /**
  * A file the server made for this reader (the credit summary PDF), recorded and stamped exactly as a
- * stored one is by openRecordedFile: a 'stamped' copy carries the reader's name and a fresh code,
+ * stored one is when it is sent: a 'stamped' copy carries the reader's name and a fresh code,
  * recorded with the opening; the original goes out as it is, its opening recorded without a code.
+ * Call it only when the bytes are to be sent (from an OpenedFile's `contents`).
  */
 export async function openRecordedGeneratedPdf(
   ctx: { db: Db; log: FastifyBaseLogger },
@@ -143,10 +161,8 @@ export async function openRecordedGeneratedPdf(
     kind: DocumentViewKind;
     document: ViewedDocument;
     bytes: Uint8Array;
-    fileName: string;
   },
-): Promise<OpenedFile & { code: string | null }> {
-  const opened = { fileName: options.fileName, mimeType: 'application/pdf' };
+): Promise<FileContents & { code: string | null }> {
   const record = (code?: string) =>
     recordDocumentView(ctx.db, {
       viewerId: options.reader.id,
@@ -156,14 +172,14 @@ export async function openRecordedGeneratedPdf(
     });
   if (options.copy !== 'stamped') {
     await record();
-    return { ...opened, body: Buffer.from(options.bytes), sizeBytes: options.bytes.length, code: null };
+    return { body: Buffer.from(options.bytes), sizeBytes: options.bytes.length, code: null };
   }
   const code = newDownloadCode();
   const recipient = await recipientOf(ctx.db, options.reader);
   // Through the same queue and buffers as a stored file's stamp (at most two at once per process).
   const copy = await stampedCopy(
     Readable.from([Buffer.from(options.bytes)]),
-    { mimeType: opened.mimeType, sizeBytes: options.bytes.length },
+    { mimeType: 'application/pdf', sizeBytes: options.bytes.length },
     { recipient, code, at: new Date() },
   );
   try {
@@ -172,7 +188,7 @@ export async function openRecordedGeneratedPdf(
     if ('destroy' in copy.body) copy.body.destroy();
     throw err;
   }
-  return { ...opened, ...copy, code };
+  return { ...copy, code };
 }
 
 /**

@@ -56,6 +56,7 @@ export async function insertVersion(
 const signatureColumns = [
   'ua.version',
   'ua.full_name',
+  'ua.account_name',
   'ua.company_name',
   'ua.accepted_at',
   'ua.text_sha256',
@@ -109,6 +110,7 @@ export async function insertSignature(
     version: number;
     textSha256: string;
     fullName: string;
+    accountName: string;
     companyName: string | null;
     ip: string | null;
     userAgent: string | null;
@@ -122,6 +124,7 @@ export async function insertSignature(
       version: values.version,
       text_sha256: values.textSha256,
       full_name: values.fullName,
+      account_name: values.accountName,
       company_name: values.companyName,
       ip: values.ip,
       user_agent: values.userAgent,
@@ -131,6 +134,10 @@ export async function insertSignature(
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The signer's account name as it is when they sign: shown beside a typed name that differs. */
+export const findAccountName = (trx: Db, userId: string) =>
+  trx.selectFrom('user').select('name').where('id', '=', userId).executeTakeFirstOrThrow();
 
 /** A request's parties and state, with the preview words that name its project to anyone. */
 export const findRequestParties = (db: Db, accessRequestId: string) =>

@@ -7,11 +7,10 @@ import {
   undertakingVersion,
   updateUndertakingBody,
 } from '@plinth/domain/undertaking';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { viewerOf } from '../../auth/guards';
-import { contentDisposition } from '../documents/content-disposition';
+import { sendFile } from '../documents/send-file';
 import * as undertaking from './undertaking.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -25,16 +24,6 @@ export const signingClientOf = (request: {
   ip: request.ip || null,
   userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
 });
-
-/** A generated PDF as a download: never sniffed, never kept by shared caches. */
-function sendPdf(reply: FastifyReply, pdf: { bytes: Uint8Array; fileName: string }) {
-  return reply
-    .type('application/pdf')
-    .header('content-disposition', contentDisposition('attachment', pdf.fileName))
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
-    .send(Buffer.from(pdf.bytes));
-}
 
 /** The confidentiality undertaking (docs/decisions/033-undertaking.md). */
 export const undertakingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, guards }) => {
@@ -132,8 +121,9 @@ export const undertakingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
       },
     },
     async (request, reply) =>
-      sendPdf(
+      sendFile(
         reply,
+        'attachment',
         await undertaking.signedUndertakingPdf(db, {
           viewer: viewerOf(request),
           accessRequestId: request.params.id,

@@ -3,6 +3,8 @@ import { accessMessages } from '@plinth/domain/access';
 import { grantedAccessStatuses } from '@plinth/domain/marketplace';
 import {
   type AdminUndertakingResponse,
+  isSignerAccountName,
+  projectInPreviewWords,
   type RequestUndertakingResponse,
   type UndertakingAcceptanceInput,
   type UndertakingSignature,
@@ -13,6 +15,7 @@ import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { AppError, conflict, notFound, validationFailed } from '../../errors';
 import { auditedTransaction, recordAudit } from '../audit/audit.service';
+import { generatedFile, type OpenedFile } from '../documents/send-file';
 import { publishLiveEvent } from '../events/events.service';
 import * as repo from './undertaking.repository';
 import { renderSignedUndertaking } from './undertaking-pdf';
@@ -41,6 +44,8 @@ const toVersion = (row: Awaited<ReturnType<typeof repo.findCurrentVersion>>): Un
 
 export const toSignature = (row: repo.SignatureRow): UndertakingSignature => ({
   ...row,
+  // A typed name that is not the signer's account name is accepted, and shown as such (decision 047).
+  name_differs: !isSignerAccountName(row.full_name, row.account_name),
   accepted_at: iso(row.accepted_at),
 });
 
@@ -105,12 +110,15 @@ export async function signUndertaking(
   const current = await repo.findCurrentVersion(trx);
   if (input.version !== undefined && input.version !== current.version)
     throw conflict(undertakingMessages.changed);
+  const account = await repo.findAccountName(trx, options.funderId);
   const inserted = await repo.insertSignature(trx, {
     accessRequestId: options.accessRequestId,
     funderId: options.funderId,
     version: current.version,
     textSha256: sha256Hex(current.text),
+    // Normalised by the schema (normaliseSignerName): what is stored is what the PDF prints.
     fullName: input.full_name,
+    accountName: account.name,
     companyName: options.companyName,
     ip: client.ip,
     userAgent: client.userAgent?.slice(0, USER_AGENT_MAX) || null,
@@ -194,29 +202,36 @@ export async function acceptUndertaking(
   return getRequestUndertaking(db, { viewer, accessRequestId: request.id });
 }
 
-/** GET /access-requests/{id}/undertaking.pdf: the signed undertaking for the request's parties and admins. */
+/**
+ * GET /access-requests/{id}/undertaking.pdf: the signed undertaking for the request's parties and
+ * admins. The reader is checked at once; the PDF is made only when it is sent (not for a HEAD).
+ */
 export async function signedUndertakingPdf(
   db: Db,
   options: { viewer: Viewer; accessRequestId: string },
-): Promise<{ bytes: Uint8Array; fileName: string }> {
+): Promise<OpenedFile> {
   const request = await requestForParty(db, options.viewer, options.accessRequestId);
   const record = await repo.findSignedRecord(db, request.id);
   if (!record) throw notFound(undertakingMessages.notFound);
-  const bytes = await renderSignedUndertaking({
-    accessRequestId: request.id,
-    // The preview words: the same PDF for a funder not (or no longer) granted the full file.
-    projectName: `the ${request.property_type.toLowerCase()} project in ${request.suburb}`,
-    version: record.version,
-    text: record.text,
-    textSha256: record.text_sha256,
-    fullName: record.full_name,
-    companyName: record.company_name,
-    acceptedAt: new Date(record.accepted_at),
-    ip: record.ip,
-    userAgent: record.user_agent,
-  });
   const date = iso(record.accepted_at).slice(0, 10);
-  return { bytes, fileName: `Confidentiality undertaking ${record.full_name} ${date}.pdf` };
+  return generatedFile(
+    { fileName: `Confidentiality undertaking ${record.full_name} ${date}.pdf`, mimeType: 'application/pdf' },
+    () =>
+      renderSignedUndertaking({
+        accessRequestId: request.id,
+        // The preview words: the same PDF for a funder not (or no longer) granted the full file.
+        projectName: projectInPreviewWords(request),
+        version: record.version,
+        text: record.text,
+        textSha256: record.text_sha256,
+        fullName: record.full_name,
+        accountName: record.account_name,
+        companyName: record.company_name,
+        acceptedAt: new Date(record.accepted_at),
+        ip: record.ip,
+        userAgent: record.user_agent,
+      }),
+  );
 }
 
 /**

@@ -1,8 +1,10 @@
 import { accountMessages, DELETED_USER_NAME, type MyData } from '@plinth/domain/account';
+import { hasGrantedAccess } from '@plinth/domain/marketplace';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { conversationClosed } from '../../emails/templates/account';
 import { forbidden, notFound } from '../../errors';
+import { ownChatLines } from '../ai-chat/ai-chat.service';
 import { recordAudit } from '../audit/audit.service';
 import { eraseFromAudit } from '../audit/audit-erasure';
 import { publishLiveEvent } from '../events/events.service';
@@ -12,11 +14,26 @@ import { stopSubscriptionRenewals } from '../payments/subscription-billing';
 import * as repo from './account.repository';
 import { findUserWithProfile } from './users.repository';
 
-/** "Download my data": the person's own records; the web app turns them into a CSV. */
+/**
+ * "Download my data": the person's own records; the web app turns them into a CSV. It holds no more
+ * of anyone's project than the person may read in the app now (decision 047): a funder's request
+ * names its project only while access is granted, and their BrokerAI chats are withheld as in the
+ * chat itself once they can no longer read the file they were about.
+ */
 export async function getOwnData(db: Db, viewer: Viewer): Promise<MyData> {
   const user = await findUserWithProfile(db, viewer.id);
   if (!user) throw notFound('User not found');
-  return { generated_at: new Date().toISOString(), ...(await repo.readOwnData(db, viewer.id)) };
+  const [data, chats] = await Promise.all([repo.readOwnData(db, viewer.id), ownChatLines(db, viewer)]);
+  return {
+    generated_at: new Date().toISOString(),
+    ...data,
+    access_requests: data.access_requests.map((r) => ({
+      ...r,
+      // The title belongs to the whole file: a funder without granted access sees the preview only.
+      project_title: hasGrantedAccess(r.status) ? r.project_title : null,
+    })),
+    messages: [...data.messages, ...chats],
+  };
 }
 
 /**

@@ -1,5 +1,7 @@
 import { Alert, Checkbox, Loader, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import {
+  normaliseSignerName,
+  signerNameIssue,
   UNDERTAKING_NAME_MAX_LENGTH,
   type UndertakingAcceptanceInput,
   undertakingMessages,
@@ -21,16 +23,18 @@ export interface UndertakingDraftErrors {
 
 /**
  * The signature to send with the version the funder was shown, or the domain's messages for what
- * is missing ('I accept' unticked, no name): the server checks the same and says the same.
+ * is wrong ('I accept' unticked; a name with nothing visible, fewer than two letters or too long):
+ * the server applies the same rule (signerNameIssue) and says the same.
  */
 export function signUndertaking(
   draft: UndertakingDraft,
   version: number | undefined,
 ): { input: UndertakingAcceptanceInput } | { errors: UndertakingDraftErrors } {
-  const fullName = draft.fullName.trim();
+  const fullName = normaliseSignerName(draft.fullName);
+  const nameIssue = signerNameIssue(fullName);
   const errors: UndertakingDraftErrors = {
     ...(draft.accepted ? {} : { accepted: undertakingMessages.mustAccept }),
-    ...(fullName ? {} : { fullName: undertakingMessages.fullNameRequired }),
+    ...(nameIssue ? { fullName: nameIssue } : {}),
   };
   if (errors.accepted || errors.fullName || version === undefined) return { errors };
   return { input: { accepted: true, full_name: fullName, version } };

@@ -1,5 +1,6 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import {
+  signedAsLine,
   type UndertakingSignature,
   undertakingAcceptedLine,
   undertakingPdfPath,
@@ -41,6 +42,11 @@ export function UndertakingSignatureLine({ accessRequestId, signature }: Underta
           {undertakingAcceptedLine(shown)}
         </Text>
       </Group>
+      {shown.name_differs && (
+        <Text fz="sm" c="red.9" fw={600}>
+          {signedAsLine(shown)}
+        </Text>
+      )}
       <Anchor href={undertakingPdfPath(accessRequestId)} download fz="sm" c="navy.8" fw={600}>
         <Group gap={4} wrap="nowrap" component="span">
           <IconFileDownload aria-hidden size={16} />

@@ -6,6 +6,7 @@ import {
   quoteStateLabel,
   reportAccessStatusLabels,
   reportDisplayDateTime,
+  undertakingNameCheck,
 } from '@plinth/domain/data-room-report';
 import { documentTypeLabel } from '@plinth/domain/documents';
 import { formatAud, formatRate } from '@plinth/domain/format';
@@ -53,10 +54,17 @@ function UndertakingLine({ undertaking }: { undertaking: DataRoomReportFunder['u
     );
   const company = undertaking.company_name ? ` for ${undertaking.company_name}` : '';
   return (
-    <Text fz="sm">
-      Undertaking (version {undertaking.version}) signed by <strong>{undertaking.full_name}</strong>
-      {company} on {reportDisplayDateTime(undertaking.accepted_at)}
-    </Text>
+    <>
+      <Text fz="sm">
+        Undertaking (version {undertaking.version}) signed by <strong>{undertaking.full_name}</strong>
+        {company} on {reportDisplayDateTime(undertaking.accepted_at)}
+      </Text>
+      {undertaking.name_differs && (
+        <Text fz="sm" c="red.9" fw={600}>
+          {undertakingNameCheck(undertaking)}
+        </Text>
+      )}
+    </>
   );
 }
 
