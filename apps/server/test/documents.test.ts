@@ -273,7 +273,9 @@ describe('POST /api/projects/:id/documents', () => {
     ]);
     const rows = await documentRows(project.id);
     for (const row of rows) expect(row.storage_key).toMatch(/^[0-9a-f-]{36}\.pdf$/);
-    expect(readdirSync(dataDir)).toEqual(['uploads']);
+    // Besides uploads, only the folder the body was read into first (decision 046), emptied since.
+    expect(readdirSync(dataDir).sort()).toEqual(['tmp', 'uploads']);
+    expect(readdirSync(join(dataDir, 'tmp'))).toEqual([]);
     expect(existsSync(join(outside, 'passwd.pdf'))).toBe(false);
   });
 

@@ -24,7 +24,7 @@ import { verifyAuditChain } from '../src/modules/audit/audit.service';
 import { openRuntime } from '../src/runtime';
 import { createProject, createUser } from './helpers';
 import { projectIn } from './support/admin';
-import { largePdf, multipartBody } from './support/documents';
+import { expectSpoolSwept, largePdf, multipartBody, spooledSizes } from './support/documents';
 import {
   dropSchema,
   freePort,
@@ -202,7 +202,7 @@ function faultSuite(kind: 'embedded' | 'postgres') {
     });
   };
 
-  it('SIGKILL during a 40 MB upload: the restart sweeps the temporary file, no document row is left, and the upload then succeeds', async () => {
+  it('SIGKILL during a 40 MB upload: the restart sweeps the temporary files (of the stored file and of the body), no document row is left, and the upload then succeeds', async () => {
     // Killed once the server has written this much of the file to its temporary file.
     const killAt = Math.round((8 + random() * 24) * 1024 * 1024);
     const sending = settle(upload(seed.uploadProject));
@@ -226,12 +226,14 @@ function faultSuite(kind: 'embedded' | 'postgres') {
     const leftBytes = statSync(join(uploadsDir, left[0]!)).size;
     expect(leftBytes).toBeGreaterThanOrEqual(killAt);
     expect(leftBytes).toBeLessThan(UPLOAD_BYTES);
+    expect(spooledSizes(dataDir)).toEqual([UPLOAD_BYTES]); // the body, read whole first (decision 046)
 
     server = await startServer(port, env);
     restartMs.push(server.startMs);
     const sweep = await server.waitForLog((line) => line.msg?.startsWith('uploads: removed') ?? false);
     expect(sweep).toMatchObject({ files: 1, bytes: leftBytes });
     expect(readdirSync(uploadsDir)).toEqual([]);
+    await expectSpoolSwept(server, dataDir, UPLOAD_BYTES);
     outcomes.push(
       `upload killed at ${(leftBytes / 1024 / 1024).toFixed(1)} MB, swept 1 file (${leftBytes} bytes)`,
     );

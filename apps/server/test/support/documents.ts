@@ -1,9 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { as, type TestUser } from '../helpers';
+import type { ServerProcess } from './server-process';
 
 /** File contents whose first bytes are those of each kind (the rest is filler). */
 const withHead = (head: number[] | string, size = 2048) =>
@@ -127,6 +129,26 @@ export function largePdf(size: number): () => AsyncIterable<Buffer> {
 export function uploadedFiles(dataDir: string): string[] {
   const dir = join(dataDir, 'uploads');
   return existsSync(dir) ? readdirSync(dir) : [];
+}
+
+/** The folders under DATA_DIR/tmp that upload bodies are read into first (decision 046). */
+export function spoolFolders(dataDir: string): string[] {
+  const dir = join(dataDir, 'tmp');
+  return existsSync(dir) ? readdirSync(dir) : [];
+}
+
+/** The size of every file in those folders. */
+export const spooledSizes = (dataDir: string) =>
+  spoolFolders(dataDir).flatMap((folder) => {
+    const dir = join(dataDir, 'tmp', folder);
+    return readdirSync(dir).map((name) => statSync(join(dir, name)).size);
+  });
+
+/** A server started after a crash mid-upload removed the one body left there, `bytes` long. */
+export async function expectSpoolSwept(server: ServerProcess, dataDir: string, bytes: number) {
+  const sweep = await server.waitForLog((line) => line.msg?.startsWith('upload spool: removed') ?? false);
+  expect(sweep).toMatchObject({ folders: 1, bytes });
+  expect(spoolFolders(dataDir)).toEqual([]);
 }
 
 /** The six default required document types (DESIGN.md section 8). */

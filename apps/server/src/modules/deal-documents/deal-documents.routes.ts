@@ -19,15 +19,17 @@ import { projectIdParams } from '@plinth/domain/projects';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { viewerOf } from '../../auth/guards';
+import { uploadedParts } from '../../http/upload-spool';
 import { sendFile } from '../documents/send-file';
 import * as dealDocuments from './deal-documents.service';
 import * as documentRequests from './document-requests.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
-// The multipart parser's limits for deal uploads: a file over 10 MB is cut off and refused (413).
+// The multipart parser's limits for deal uploads. A file's own limit is the route's upload option:
+// the body is read into temporary files first (decision 046), and a file over 10 MB is cut off there
+// and refused (413).
 const multipartLimits = {
-  fileSize: DEAL_FILE_MAX_BYTES,
   files: MAX_FILES_PER_UPLOAD,
   fields: 5,
   fieldSize: 64 * 1024,
@@ -69,6 +71,7 @@ export const dealDocumentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     '/api/deals/:id/documents',
     {
       onRequest: parties,
+      config: { upload: { maxFileBytes: DEAL_FILE_MAX_BYTES } },
       schema: {
         tags: ['deal documents'],
         summary:
@@ -83,7 +86,7 @@ export const dealDocumentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       const answer = await dealDocuments.uploadDealDocuments(ctx(request.log), {
         viewer: viewerOf(request),
         dealId: request.params.id,
-        parts: () => request.parts(),
+        parts: () => uploadedParts(request),
       });
       return reply.status(201).send(answer);
     },

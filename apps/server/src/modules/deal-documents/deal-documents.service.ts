@@ -1,4 +1,3 @@
-import type { Multipart } from '@fastify/multipart';
 import { DEAL_FILE_MAX_MB } from '@plinth/domain/constants';
 import {
   type DocumentViewKind,
@@ -17,11 +16,12 @@ import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { onRequestRollback } from '../../db/request-transaction';
 import { AppError, conflict, notFound, validationFailed } from '../../errors';
+import type { UploadPart } from '../../http/upload-spool';
 import { type AuditActor, recordAudit } from '../audit/audit.service';
 import { dealForParty, dealForReader, otherPartyOf } from '../deals/deal-access';
 import { openRecordedFile, viewSummariesOf } from '../documents/document-views';
 import { removeDocumentFiles } from '../documents/documents.service';
-import { allRefused, discard, type FileOutcome, readParts, receiveFile } from '../documents/file-upload';
+import { allRefused, discard, type FileOutcome, receiveFile } from '../documents/file-upload';
 import type { OpenedFile } from '../documents/send-file';
 import { publishLiveEvent } from '../events/events.service';
 import { assertUndertakingAccepted } from '../undertaking/undertaking.service';
@@ -130,7 +130,7 @@ export async function openDealDocument(
   });
 }
 
-/** request_id, checked as soon as it arrives so a refused fulfilment is told before the file is read. */
+/** request_id, checked as soon as it is read back, so a refused fulfilment stores no file. */
 async function checkRequestField(db: Db, viewer: Viewer, dealId: string, raw: unknown): Promise<string> {
   const parsed = requestIdSchema.safeParse(typeof raw === 'string' ? raw.trim() : raw);
   if (!parsed.success) throw requestNotFound();
@@ -141,14 +141,14 @@ async function checkRequestField(db: Db, viewer: Viewer, dealId: string, raw: un
 }
 
 /**
- * POST /deals/{id}/documents (multipart `documents`, optional `request_id`). The party and the
- * room are checked before the body is read; each file is streamed into storage (never held
- * whole); the rows, audit entries and a fulfilled request commit in one transaction. Files of a
- * refused request are removed.
+ * POST /deals/{id}/documents (multipart `documents`, optional `request_id`). The body was read
+ * into temporary files before this runs (decision 046). The party and the room are checked first;
+ * each file is streamed into storage (never held whole); the rows, audit entries and a fulfilled
+ * request commit in one transaction. Files of a refused request are removed.
  */
 export async function uploadDealDocuments(
   ctx: DealDocumentsContext,
-  options: { viewer: Viewer; dealId: string; parts: () => AsyncIterable<Multipart> },
+  options: { viewer: Viewer; dealId: string; parts: () => AsyncIterable<UploadPart> },
 ): Promise<UploadDealDocumentsResponse> {
   const { db, storage } = ctx;
   const { viewer } = options;
@@ -157,11 +157,10 @@ export async function uploadDealDocuments(
   const outcomes: FileOutcome[] = [];
   const storedKeys = () => outcomes.flatMap((o) => ('stored' in o ? [o.stored.key] : []));
   let requestId: string | null = null;
-  // A refused request_id: the rest of the body is read and dropped (not stored), so the client,
-  // still sending, gets the answer rather than a connection closed under it.
+  // A refused request_id: the files after it are read back and dropped (not stored).
   let refusal: unknown = null;
   try {
-    for await (const part of readParts(options.parts())) {
+    for await (const part of options.parts()) {
       if (part.type === 'field') {
         if (part.fieldname !== 'request_id' || refusal) continue;
         if (requestId) {

@@ -16,16 +16,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { viewerOf } from '../../auth/guards';
 import { AppError } from '../../errors';
+import { uploadedParts } from '../../http/upload-spool';
 import * as documents from './documents.service';
 import { sendFile } from './send-file';
 import { setViewOnly } from './view-only.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
-// Limits of the multipart parser: Fastify's 1 MiB body limit does not apply to it (DESIGN.md 13).
-// A file over 50 MB is cut off by the parser and refused; the other limits bound one request.
+// Limits of the multipart parser: Fastify's 1 MiB body limit does not apply to it (DESIGN.md 13);
+// these bound one request. A file's own limit is the route's upload option: the body is read into
+// temporary files first (decision 046), and a file over 50 MB is cut off there and refused.
 const multipartLimits = {
-  fileSize: PROJECT_FILE_MAX_BYTES,
   files: MAX_FILES_PER_UPLOAD,
   fields: 5,
   fieldSize: 64 * 1024,
@@ -56,6 +57,9 @@ export const documentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     '/api/projects/:id/documents',
     {
       onRequest: guards.requireRole('borrower'),
+      config: {
+        upload: { maxFileBytes: PROJECT_FILE_MAX_BYTES, invalidJson: documents.invalidDocumentTypes },
+      },
       schema: {
         tags: ['documents'],
         summary:
@@ -72,7 +76,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
       return documents.uploadDocuments(ctx(request.log), {
         viewer: viewerOf(request),
         projectId: request.params.id,
-        parts: () => request.parts(),
+        parts: () => uploadedParts(request),
       });
     },
   );

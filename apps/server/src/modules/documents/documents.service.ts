@@ -1,4 +1,3 @@
-import type { Multipart } from '@fastify/multipart';
 import { PROJECT_FILE_MAX_MB } from '@plinth/domain/constants';
 import { type DocumentViewKind, mayReadDocumentViews } from '@plinth/domain/data-room';
 import {
@@ -20,13 +19,14 @@ import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { afterCommit, onRequestRollback } from '../../db/request-transaction';
 import { conflict, forbidden, notFound, validationFailed } from '../../errors';
+import type { UploadPart } from '../../http/upload-spool';
 import { type AuditActor, recordAudit } from '../audit/audit.service';
 import { isOwner } from '../projects/projects.policy';
 import { assertCanReadProjectFile } from '../projects/projects.service';
 import { assertUndertakingAccepted } from '../undertaking/undertaking.service';
 import { openRecordedFile, viewSummariesOf } from './document-views';
 import * as repo from './documents.repository';
-import { allRefused, discard, type FileOutcome, readParts, receiveFile } from './file-upload';
+import { allRefused, discard, type FileOutcome, receiveFile } from './file-upload';
 
 /** What the document service needs besides the database: where files live and where to log. */
 export interface DocumentsContext {
@@ -144,7 +144,8 @@ export async function listDocuments(db: Db, options: { viewer: Viewer; projectId
 }
 
 const documentTypesField = z.array(documentTypeSchema);
-const invalidDocumentTypes = () =>
+/** Also the refusal of a document_types field sent as JSON that does not parse (the route's upload option). */
+export const invalidDocumentTypes = () =>
   validationFailed([{ field: 'document_types', message: documentRequestMessages.documentTypesInvalid }]);
 
 /** document_types: a JSON list with one type per file, in file order, each type once. */
@@ -198,14 +199,15 @@ function parseViewOnly(raw: unknown, files: readonly { mimeType: string | null }
 }
 
 /**
- * POST /projects/{id}/documents. The owner and state are checked before the body is read; each
- * file is then streamed to storage (never held whole), and the rows, the replaced rows' removal,
- * the audit entries and documents_complete are written in one transaction. Files of a failed
- * request are removed; replaced files are removed only after the commit.
+ * POST /projects/{id}/documents. The body was read into temporary files before this runs (decision
+ * 046). The owner and state are checked first; each file is then streamed to storage (never held
+ * whole), and the rows, the replaced rows' removal, the audit entries and documents_complete are
+ * written in one transaction. Files of a failed request are removed; replaced files are removed
+ * only after the commit.
  */
 export async function uploadDocuments(
   ctx: DocumentsContext,
-  options: { viewer: Viewer; projectId: string; parts: () => AsyncIterable<Multipart> },
+  options: { viewer: Viewer; projectId: string; parts: () => AsyncIterable<UploadPart> },
 ): Promise<UploadDocumentsResponse> {
   const { db, storage } = ctx;
   const { viewer, projectId } = options;
@@ -218,7 +220,7 @@ export async function uploadDocuments(
   try {
     let typesField: unknown;
     let viewOnlyField: unknown;
-    for await (const part of readParts(options.parts(), { invalidJson: invalidDocumentTypes })) {
+    for await (const part of options.parts()) {
       if (part.type === 'field') {
         if (part.fieldname === 'document_types') typesField = part.value;
         if (part.fieldname === 'view_only') viewOnlyField = part.value;

@@ -1,12 +1,10 @@
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream';
 import { finished as finishedAsync } from 'node:stream/promises';
-import type { Multipart, MultipartFile } from '@fastify/multipart';
 import {
   type AllowedDocumentExtension,
   displayFileName,
   documentMessages,
-  documentRequestMessages,
   extensionOf,
   isAllowedExtension,
 } from '@plinth/domain/documents';
@@ -15,57 +13,21 @@ import { watermarkMessages } from '@plinth/domain/watermark';
 import type { FileStorage } from '../../adapters/storage/file-storage';
 import { newStorageKey } from '../../adapters/storage/storage-key';
 import { AppError } from '../../errors';
+import type { UploadPart } from '../../http/upload-spool';
 import { EncryptedPdfScanner } from '../watermark/encrypted-pdf';
 import { FileRefusedError, MagicBytesGuard } from './magic-bytes';
 
 /**
- * Receiving uploaded files, for every upload of the app (project documents, deal documents): the
- * multipart parts read with every parser failure answered as a 4xx, and each file streamed into
- * storage under a server-made key while its magic bytes are checked, within a size limit.
+ * Receiving uploaded files, for every upload of the app (project documents, deal documents): each
+ * file, already read whole into a temporary file before the handler ran (http/upload-spool.ts,
+ * decision 046), streamed into storage under a server-made key while its magic bytes are checked,
+ * within a size limit.
  */
 
-export const malformedUpload = () => new AppError('BAD_REQUEST', documentRequestMessages.malformedUpload);
-
-/** Reads the rest of a file part and throws it away, so the next part can be parsed. */
+/** Reads the rest of a file part and throws it away, so the next part can be read. */
 export async function discard(file: Readable) {
   file.resume();
-  try {
-    await finishedAsync(file);
-  } catch {
-    throw malformedUpload();
-  }
-}
-
-/**
- * The request's parts. Whatever the parser throws comes from the body the client sent (no
- * boundary, cut short, a limit passed), so it is answered with a 4xx, never a 500. A JSON field
- * that does not parse is answered with `invalidJson()` when given.
- */
-export async function* readParts(
-  parts: AsyncIterable<Multipart>,
-  options: { invalidJson?: () => AppError } = {},
-): AsyncGenerator<Multipart> {
-  const iterator = parts[Symbol.asyncIterator]();
-  try {
-    for (;;) {
-      let next: IteratorResult<Multipart>;
-      try {
-        next = await iterator.next();
-      } catch (error) {
-        const { statusCode, code } = error as { statusCode?: number; code?: string };
-        if (code === 'FST_INVALID_JSON_FIELD_ERROR') throw options.invalidJson?.() ?? malformedUpload();
-        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-          throw new AppError('PAYLOAD_TOO_LARGE', documentRequestMessages.tooManyFiles);
-        }
-        if (statusCode && statusCode >= 400 && statusCode < 500 && statusCode !== 406) throw error;
-        throw malformedUpload();
-      }
-      if (next.done) return;
-      yield next.value;
-    }
-  } finally {
-    await iterator.return?.();
-  }
+  await finishedAsync(file);
 }
 
 export interface StoredFile {
@@ -83,13 +45,13 @@ export type FileOutcome = { fileName: string; stored: StoredFile } | RefusedFile
 
 /**
  * Streams one file part into storage under a fresh server-made key, checking its magic bytes on
- * the way. A refused file (wrong type, wrong content, over `maxMb`, which the parser's fileSize
- * limit must equal, a password-protected PDF that could never be stamped for its readers) leaves
- * nothing behind and is reported; an aborted request throws.
+ * the way. A refused file (wrong type, wrong content, over `maxMb`, which the route's upload limit
+ * must equal, a password-protected PDF that could never be stamped for its readers) leaves nothing
+ * behind and is reported; a temporary file that cannot be read throws.
  */
 export async function receiveFile(
   storage: FileStorage,
-  part: MultipartFile,
+  part: Extract<UploadPart, { type: 'file' }>,
   maxMb: number,
 ): Promise<FileOutcome> {
   const fileName = displayFileName(part.filename ?? '');
@@ -106,8 +68,8 @@ export async function receiveFile(
   // The guard may fail before `put` subscribes to it; `put` still sees the stored error.
   guard.on('error', () => {});
   source.on('limit', onLimit);
-  // `pipe` does not carry the source's failure (a broken or aborted body) to the guard; this does,
-  // even when the parser failed the source before this code saw it, so `put` always settles.
+  // `pipe` does not carry the source's failure (a temporary file that cannot be read) to the
+  // guard; this does, so `put` always settles.
   let sourceFailure: Error | null = null;
   const stopWatching = finished(source, (err) => {
     if (!err) return;
@@ -127,7 +89,7 @@ export async function receiveFile(
     }
     return { fileName, stored: { key, mimeType: guard.mimeType, sizeBytes, sha256 } };
   } catch (error) {
-    if (sourceFailure) throw malformedUpload();
+    if (sourceFailure) throw sourceFailure;
     if (!(error instanceof FileRefusedError)) throw error;
     source.unpipe(guard);
     await discard(source);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { resolve } from 'node:path';
+import { type Readable, Transform } from 'node:stream';
 import type { SwaggerTransform } from '@fastify/swagger';
 import type {
   FastifyContextConfig,
@@ -8,12 +9,14 @@ import type {
   onResponseHookHandler,
   onSendHookHandler,
   preHandlerHookHandler,
+  preParsingHookHandler,
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { beginRequestTransaction, type Db } from '../../db/database';
 import { type RequestTransaction, runInRequestTransaction } from '../../db/request-transaction';
 import { AppError } from '../../errors';
+import { isSpooled, spooledSha256, sweepUnfinishedSpools, uploadSpoolHooks } from '../../http/upload-spool';
 import * as keys from './idempotency.repository';
 
 /**
@@ -26,7 +29,12 @@ import * as keys from './idempotency.repository';
  * the effect and the stored answer commit together or not at all: a server killed after the effect
  * leaves neither, and the retry acts once. A 5xx answer is rolled back and not stored (the retry
  * acts afresh, which is safe because nothing was kept). Refusals before the handler (the session
- * and role guards, schema validation, a malformed key) store nothing.
+ * and role guards, schema validation, a body that does not parse, a malformed key) store nothing.
+ *
+ * The transaction begins only once the whole body has arrived (decision 046): Fastify reads a JSON
+ * body before any preHandler, and an upload route's multipart body is read into temporary files by
+ * the preHandler placed first (http/upload-spool.ts). A client on a slow link never holds a
+ * database connection, which on PGlite is the only one.
  */
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -84,21 +92,49 @@ function callerOf(request: FastifyRequest): string {
 }
 
 /**
- * What makes two requests "the same": method, path with query and the body's SHA-256. A JSON body
- * is hashed as the schema read it (key order and unknown keys do not matter). A multipart upload
- * is hashed by its length: a browser draws a new boundary on every send, so the bytes of a retried
- * upload differ while the files are the same.
+ * What makes two requests "the same" (decision 046): method, path with query, and the SHA-256 of
+ * every byte of the body, hashed as it is read. An upload's multipart body is hashed part by part
+ * as it is spooled (http/upload-spool.ts), independently of the boundary a browser draws anew on
+ * every send: each field and file name, content type and value, and every byte of each file.
  */
 function fingerprintOf(request: FastifyRequest): keys.Fingerprint {
-  const body = /^multipart\//i.test(request.headers['content-type'] ?? '')
-    ? `multipart:${request.headers['content-length'] ?? ''}`
-    : JSON.stringify(request.body ?? null);
-  return {
-    method: request.method,
-    path: request.url,
-    bodySha256: createHash('sha256').update(body).digest('hex'),
-  };
+  return { method: request.method, path: request.url, bodySha256: bodySha256Of(request) };
 }
+
+const EMPTY_SHA256 = createHash('sha256').digest('hex');
+const bodySha256s = new WeakMap<FastifyRequest, string>();
+
+function bodySha256Of(request: FastifyRequest): string {
+  const known = spooledSha256(request) ?? bodySha256s.get(request);
+  if (known) return known;
+  const { 'content-length': length, 'transfer-encoding': encoding } = request.headers;
+  if (encoding === undefined && (length === undefined || length === '0')) return EMPTY_SHA256;
+  // Every body a route accepts is read before its preHandlers; one that was not cannot be compared.
+  throw new Error(`The body of a keyed ${request.method} ${request.routeOptions.url} was not read`);
+}
+
+/**
+ * preParsing: the body's bytes hashed on their way to the parser, exactly as they arrived. An
+ * upload's multipart body is left alone: the upload's spool reads it (and hashes its content).
+ */
+const hashBody: preParsingHookHandler = (request, _reply, payload, done) => {
+  if (request.headers[IDEMPOTENCY_HEADER] === undefined || isSpooled(request)) return done(null, payload);
+  const hash = createHash('sha256');
+  const hashed = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      hash.update(chunk);
+      callback(null, chunk);
+    },
+    flush(callback) {
+      bodySha256s.set(request, hash.digest('hex'));
+      callback();
+    },
+  });
+  // A body cut short fails the parser's read as it did without this hook.
+  payload.on('error', (error) => hashed.destroy(error));
+  payload.pipe(hashed);
+  done(null, hashed);
+};
 
 /** Whether a route takes keys: an unsafe method under /api, not one with rules of its own. */
 function takesKeys(
@@ -184,7 +220,12 @@ export const idempotencyPlugin = fp<{ db: Db }>(
       }
       if (key === null) return done();
       const caller = callerOf(request);
-      const fingerprint = fingerprintOf(request);
+      let fingerprint: keys.Fingerprint;
+      try {
+        fingerprint = fingerprintOf(request);
+      } catch (error) {
+        return done(error as Error);
+      }
       const scope = beginRequestTransaction(db);
       runInRequestTransaction(scope, async () => {
         try {
@@ -263,13 +304,24 @@ export const idempotencyPlugin = fp<{ db: Db }>(
       await pending.scope.rollback();
     };
 
+    // An upload's body is read into temporary files before anything else on its route, and above
+    // all before the request transaction begins (decision 046).
+    const tmpDir = resolve(app.deps.config.DATA_DIR, 'tmp');
+    await sweepUnfinishedSpools(tmpDir, app.log);
+    const spool = uploadSpoolHooks(tmpDir);
+
     // Only the routes that take keys get the hooks: every other request (every read) runs exactly
     // as without this plugin (global hooks cost a marketplace read 17 % of its throughput).
     app.addHook('onRoute', (route) => {
+      const config = route.config as FastifyContextConfig | undefined;
       const methods = [route.method].flat();
-      if (!methods.some((method) => takesKeys(method, route.url, route.config as FastifyContextConfig)))
-        return;
-      route.preHandler = [begin, ...[route.preHandler ?? []].flat()];
+      const isKeyed = methods.some((method) => takesKeys(method, route.url, config));
+      if (!isKeyed && !config?.upload) return;
+      const first = [...(config?.upload ? [spool.readFirst] : []), ...(isKeyed ? [begin] : [])];
+      route.preHandler = [...first, ...[route.preHandler ?? []].flat()];
+      if (config?.upload) route.onSend = [...[route.onSend ?? []].flat(), spool.dispose];
+      if (!isKeyed) return;
+      route.preParsing = [...[route.preParsing ?? []].flat(), hashBody];
       route.onSend = [...[route.onSend ?? []].flat(), store];
       route.onResponse = [...[route.onResponse ?? []].flat(), release];
     });

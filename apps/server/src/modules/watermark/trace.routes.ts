@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { viewerOf } from '../../auth/guards';
 import { AppError } from '../../errors';
+import { uploadedParts } from '../../http/upload-spool';
 import { TRACE_FILE_MAX_MB, traceCode, traceFile } from './trace.service';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -14,8 +15,10 @@ const TRACE_FILE_MAX_BYTES = TRACE_FILE_MAX_MB * 1024 * 1024;
 
 /** Tracing a leaked copy by its download code (decision 034): the developer and admins. */
 export const documentTraceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, guards }) => {
+  // A file's own limit is the route's upload option: the body is read into a temporary file first
+  // (decision 046), and a file over it is cut off there and refused (413).
   await app.register(multipart, {
-    limits: { fileSize: TRACE_FILE_MAX_BYTES, files: 1, fields: 2, parts: 3, headerPairs: 50 },
+    limits: { files: 1, fields: 2, parts: 3, headerPairs: 50 },
     throwFileSizeLimit: false,
   });
   const tracers = guards.requireRole('borrower', 'admin');
@@ -38,6 +41,7 @@ export const documentTraceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, {
     '/api/document-trace',
     {
       onRequest: tracers,
+      config: { upload: { maxFileBytes: TRACE_FILE_MAX_BYTES } },
       schema: {
         tags: ['documents'],
         summary: 'Whose copy a leaked PDF is (multipart: one `file`); its download code is read from it',
@@ -49,7 +53,7 @@ export const documentTraceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, {
       if (!request.isMultipart()) {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', documentRequestMessages.notMultipart);
       }
-      return traceFile(db, { viewer: viewerOf(request), parts: () => request.parts() });
+      return traceFile(db, { viewer: viewerOf(request), parts: () => uploadedParts(request) });
     },
   );
 };

@@ -1,12 +1,11 @@
-import type { Readable } from 'node:stream';
-import type { Multipart } from '@fastify/multipart';
 import { CREDIT_SUMMARY_LABEL } from '@plinth/domain/data-room-report';
 import { documentMessages } from '@plinth/domain/documents';
 import { type DocumentTraceResponse, watermarkMessages } from '@plinth/domain/watermark';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { AppError, notFound, validationFailed } from '../../errors';
-import { discard, readParts } from '../documents/file-upload';
+import type { UploadPart } from '../../http/upload-spool';
+import { discard } from '../documents/file-upload';
 import { readDownloadCode } from './read-code';
 import { readWhole } from './stamped-copy';
 import * as repo from './trace.repository';
@@ -67,19 +66,22 @@ function documentOf(row: NonNullable<Awaited<ReturnType<typeof repo.findByCode>>
 
 const needsPdf = () => validationFailed([{ field: 'file', message: watermarkMessages.traceNeedsPdf }]);
 
-/** POST /document-trace: one PDF (multipart `file`), its code read from its keywords or its text. */
+/**
+ * POST /document-trace: one PDF (multipart `file`, read into a temporary file before this runs:
+ * decision 046), its code read from its keywords or its text.
+ */
 export async function traceFile(
   db: Db,
-  options: { viewer: Viewer; parts: () => AsyncIterable<Multipart> },
+  options: { viewer: Viewer; parts: () => AsyncIterable<UploadPart> },
 ): Promise<DocumentTraceResponse> {
   let bytes: Buffer | null = null;
-  for await (const part of readParts(options.parts())) {
+  for await (const part of options.parts()) {
     if (part.type !== 'file') continue;
     if (part.fieldname !== 'file' || bytes) {
       await discard(part.file);
       continue;
     }
-    bytes = (await readWhole(part.file as Readable, Buffer.alloc(0))).bytes;
+    bytes = (await readWhole(part.file, Buffer.alloc(0))).bytes;
     if (part.file.truncated)
       throw new AppError('PAYLOAD_TOO_LARGE', documentMessages.tooLarge(TRACE_FILE_MAX_MB));
   }
