@@ -26,11 +26,11 @@ export const publicRoutes: Readonly<Record<string, string>> = {
   'GET|POST /api/auth/*':
     "Better Auth: only the entry points in publicAuthEndpoints answer a stranger; the test walks each of Better Auth's endpoints",
   'GET /api/listing-alerts/unsubscribe':
-    "one-click link from an alert e-mail: the signed link's token is the authority",
+    "an alert e-mail's unsubscribe link: shows a page with one button and changes nothing (decision 048)",
   'POST /api/listing-alerts/unsubscribe':
     'RFC 8058 one-click unsubscribe, posted by mail providers without a session: the signed token is the authority',
   'GET /api/listing-alerts/confirm-criteria':
-    "'Still accurate' link from a reminder e-mail: the signed link's token is the authority",
+    "a reminder e-mail's 'Still accurate' link: shows a page with one button and changes nothing (decision 048)",
   'POST /api/listing-alerts/confirm-criteria':
     "'Still accurate' confirmed from the link's page: the signed link's token is the authority",
   'POST /api/payments/webhook': "Stripe's deliveries: the signature over the raw body is the authority",
