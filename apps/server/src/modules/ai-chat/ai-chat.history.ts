@@ -17,7 +17,7 @@ import * as repo from './ai-chat.repository';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-/** A session as far as withholding goes: its project, and whether any message came from its file. */
+/** A session as far as withholding goes: the project it is about (null once that was deleted). */
 interface SessionScope {
   project_id: string | null;
 }
