@@ -206,8 +206,8 @@ describe('Idempotency-Key on each kind of write', () => {
     expectStoredFiles(replaced[0]!.storage_key);
     expect(await uploadAudits()).toHaveLength(2);
 
-    // A browser's retry encodes the same files under a new boundary: other bytes of the same
-    // length, the same upload (decision 037), so it is replayed too.
+    // A browser's retry encodes the same files under a new boundary: the same content, so the same
+    // request (decision 046), and it is replayed too.
     const key = randomUUID();
     const browserFirst = await upload(await encode(), key);
     const browserRetry = await upload(await encode(), key);
