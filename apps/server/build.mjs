@@ -9,7 +9,12 @@ import { build } from 'esbuild';
 rmSync('dist', { recursive: true, force: true });
 
 await build({
-  entryPoints: ['src/main.ts', 'src/cli.ts'],
+  entryPoints: [
+    'src/main.ts',
+    'src/cli.ts',
+    // The page renderer's worker thread (decision 049), started by file name: dist/page-render-worker.js.
+    { in: 'src/modules/page-view/render-worker.mjs', out: 'page-render-worker' },
+  ],
   outdir: 'dist',
   bundle: true,
   splitting: true,

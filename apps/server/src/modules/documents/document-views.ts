@@ -27,7 +27,10 @@ export type ViewedDocument =
   | { projectDocumentId: string }
   | { creditSummaryDealId: string };
 
-/** Records one opening. Called once the reader is authorised and the file found, before it is sent. */
+/**
+ * Records one opening. Called once the reader is authorised and the file found, before it is sent.
+ * Answers the row's id and time (a reading of page images names it: decision 049).
+ */
 export async function recordDocumentView(
   db: Db,
   input: {
@@ -37,8 +40,8 @@ export async function recordDocumentView(
     /** The download code stamped on the copy sent; none when the original went out. */
     code?: string | null;
   },
-): Promise<void> {
-  await db
+): Promise<{ id: string; viewed_at: Date }> {
+  return db
     .insertInto('document_view')
     .values({
       viewer_id: input.viewerId,
@@ -49,11 +52,12 @@ export async function recordDocumentView(
         'creditSummaryDealId' in input.document ? input.document.creditSummaryDealId : null,
       code: input.code ?? null,
     })
-    .execute();
+    .returning(['id', 'viewed_at'])
+    .executeTakeFirstOrThrow();
 }
 
 /** What a stamp says about its reader: name and e-mail from the session, company from the profile. */
-async function recipientOf(db: Db, reader: { id: string; name: string; email: string }) {
+export async function recipientOf(db: Db, reader: { id: string; name: string; email: string }) {
   const profile = await db
     .selectFrom('profile')
     .select('company_name')

@@ -17,6 +17,7 @@ import type { AppDeps } from '../../app-deps';
 import { viewerOf } from '../../auth/guards';
 import { AppError } from '../../errors';
 import { uploadedParts } from '../../http/upload-spool';
+import { registerPageViewRoutes } from '../page-view/page-view.routes';
 import * as documents from './documents.service';
 import { sendFile } from './send-file';
 import { setViewOnly } from './view-only.service';
@@ -164,7 +165,8 @@ export const documentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
       onRequest: guards.requireSession,
       schema: {
         tags: ['documents'],
-        summary: "View a document inline (the app's viewer); stamped like a download",
+        summary:
+          "View a document inline (the app's viewer); stamped like a download; a view-only PDF is refused to a reader who gets a stamped copy (403: they read its pages, GET …/pages)",
         params: documentIdParams,
         response: errors,
       },
@@ -180,4 +182,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
         }),
       ),
   );
+
+  // A PDF read as page images: the only way a view-only one reaches a stamped reader (decision 049).
+  registerPageViewRoutes(app, { db, guards, storage });
 };

@@ -11,6 +11,7 @@ import {
   type UploadDocumentsResponse,
 } from '@plinth/domain/documents';
 import { canEditListing } from '@plinth/domain/listing';
+import { pageViewMessages } from '@plinth/domain/page-view';
 import { copyFor, mayDownload, watermarkMessages } from '@plinth/domain/watermark';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
@@ -369,9 +370,12 @@ export async function openDocument(
   // A funder granted before undertakings existed signs one first (decision 033).
   await assertUndertakingAccepted(ctx.db, options.viewer, { projectId: project.id });
   const copy = copyFor(options.viewer, [project.borrower_id], document.mime_type);
-  // A view-only PDF reaches a funder only through the app's viewer (the inline view), stamped.
-  if (options.kind === 'download' && !mayDownload(copy, document.view_only)) {
-    throw forbidden(watermarkMessages.viewOnly);
+  // A view-only PDF reaches a reader who gets a stamped copy only as page images (decision 049):
+  // neither the download nor the inline view sends them its bytes.
+  if (!mayDownload(copy, document.view_only)) {
+    throw forbidden(
+      options.kind === 'download' ? watermarkMessages.viewOnly : pageViewMessages.viewOnlyNoFile,
+    );
   }
   return openRecordedFile(ctx, {
     reader: options.viewer,
