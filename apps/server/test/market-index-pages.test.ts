@@ -42,7 +42,11 @@ function rowsOf(count: number, seed: number): MarketListingRow[] {
       project_size_sqm: null,
       created_at: new Date(micros / 1000).toISOString(),
       created_micros: micros,
-      return_potential: r() < 0.2 ? null : Math.floor(r() * 40) / 100,
+      // Profit / cost from 0 to 39 %: sixteen return bands, most holding many listings, so the
+      // return-potential order leans on its tie-breaks (newest, then id).
+      ...(r() < 0.2
+        ? { expected_profit: null, total_project_cost: 10_000_000 }
+        : { expected_profit: Math.floor(r() * 40) * 100_000, total_project_cost: 10_000_000 }),
     };
   });
 }

@@ -1,4 +1,5 @@
 import { LOAN_BANDS } from '@plinth/domain/marketplace';
+import { returnBandOf } from '@plinth/domain/marketplace-stats';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, buildTestApp, type TestApp, type TestUser } from './helpers';
@@ -207,6 +208,30 @@ describe('marketplace_summary: the totals behind the stats header', () => {
     );
     const expected = amounts.map((amount) => [...LOAN_BANDS].reverse().find((edge) => edge <= amount));
     expect(rows.map((r) => Number(r.band))).toEqual(expected);
+  });
+
+  it('return bands: the SQL function of the sort’s index and the snapshot agrees with the domain’s returnBandOf (the search index’s), on every band edge and a dollar either side', async () => {
+    const pairs: [number | null, number | null][] = [
+      [null, 1_000_000],
+      [200_000, null],
+      [0, 1],
+    ];
+    for (const cost of [1, 3, 7, 40, 1_500_000, 2_999_999, 99_999_999_999_999]) {
+      for (let band = 0; band <= 48; band++) {
+        const edge = Math.floor((band * cost) / 40);
+        for (const profit of [edge - 1, edge, edge + 1, Math.ceil((band * cost) / 40)]) {
+          if (profit >= 0 && profit < 1e14) pairs.push([profit, cost]);
+        }
+      }
+    }
+    const list = (values: (number | null)[]) => `{${values.map((v) => (v === null ? 'NULL' : v)).join(',')}}`;
+    const { rows } = await sql<{ band: number | null }>`select marketplace_return_band(profit, cost) as band
+      from unnest(${list(pairs.map(([p]) => p))}::numeric[], ${list(pairs.map(([, c]) => c))}::numeric[])
+        with ordinality as pair(profit, cost, n) order by n`.execute(t.database.db);
+    expect(rows.map((row) => (row.band === null ? null : Number(row.band)))).toEqual(
+      pairs.map(([profit, cost]) => returnBandOf(profit, cost)),
+    );
+    expect(pairs.length).toBeGreaterThan(1_000);
   });
 
   it('summary: kept in step with the listings through publish, edit, hide, move, funding and delete', async () => {

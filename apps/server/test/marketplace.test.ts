@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setMarketplaceClock } from '../src/modules/projects/marketplace-return-snapshot';
 import { as, buildTestApp, createUser, type TestApp, type TestUser } from './helpers';
 import { samples, uploadDocuments } from './support/documents';
 import { createFunder, listedProject, market, previewKeys, requestAccessOk } from './support/marketplace';
@@ -20,10 +21,24 @@ beforeAll(async () => {
   t = await buildTestApp();
   market_ = await seedMarket(t);
   ({ developer, funder, ids, requestOnD, requestOnE } = market_);
+  // The snapshot behind the average return is the day's (Sydney); this file's day is fixed.
+  setMarketplaceClock(t.database.db, () => new Date('2026-12-03T01:00:00Z'));
 });
 afterAll(() => t.close());
 
 const keys = (body: { items: { id: string }[] }) => keysOf(market_, body);
+/**
+ * The average return every query below shows that names no property type and state together: the
+ * whole market's, from the day's snapshot (decision 032), taken at the first read, when all twelve
+ * listings were on the market. Each at its band's middle: bands A 8, B 6, C 10, D 4, E 12, G 4, H 8,
+ * I 12, J 2, K 8, L 8 (F states no profit): (82 / 11 + 0.5) × 2.5 = 19.9 → 20.
+ */
+const wholeMarket = {
+  average_expected_return: 20,
+  average_return_cell: { property_type: null, state: null },
+  average_return_as_of: '2026-12-03',
+};
+
 /** Ids of a tie in the order the id tie-break gives them. */
 const byId = (direction: 'asc' | 'desc', ...tied: Key[]) =>
   [...tied].sort((a, b) => (ids[a] < ids[b] ? -1 : 1) * (direction === 'asc' ? 1 : -1));
@@ -215,18 +230,16 @@ describe('GET /api/projects: filters, sorts, pagination and stats (hand-checked)
     expect(e).toMatchObject({ access_status: 'approved', access_request_id: requestOnE, deal_id: null });
   });
 
-  it('stats: over the whole filtered set: $60m sought, 11 listings, Residential trending, no average return', async () => {
+  it('stats: over the whole filtered set: $60m sought, 11 listings, Residential trending; the whole market’s average', async () => {
     // Loans 2 + 8 + 3.5 + 15 + 5 + 0.9 + 12 + 4 + 0.6 + 2 + 7 = 60m; Residential A G I J L = 5
-    // against Commercial B H K = 3. Each of the twelve listings is alone in its cell (type, state,
-    // stage and loan band), and a cell of one never counts toward the average (decision 032): it is
-    // withheld. The averages shown are in marketplace-average-return.test.ts.
+    // against Commercial B H K = 3. The average is the market's, C (pending for this funder) in it.
     const body = (await market(t.app, funder, { limit: 2 })).json();
     expect(body.items).toHaveLength(2);
     expect(body.stats).toEqual({
       total_capital_seeking: 60_000_000,
       active_opportunities: 11,
       trending_asset_class: 'Residential',
-      average_expected_return: null,
+      ...wholeMarket,
     });
   });
 
@@ -251,35 +264,36 @@ describe('GET /api/projects: filters, sorts, pagination and stats (hand-checked)
     expect(keys(body)).toEqual(['J', 'G', ...byId('asc', 'A', 'K'), 'D', 'I', 'F', 'L', 'B', 'H', 'E']);
   });
 
-  it('sort: return potential (profit / cost) high-low, a listing without profit last', async () => {
+  it('sort: return potential by 2.5-point band high-low, newest first within a band, a listing without profit last', async () => {
+    // Bands: E and I 12 (30 %), A H K L 8 (20 %), B 6 (15 %), D and G 4 (10 %), J 2 (5 %), F none.
+    // Within a band the newest comes first (days ago: I 4, E 8; L 1, K 2, H 5, A 12; G 6, D 9).
     const body = (await market(t.app, funder, { sort: 'return_potential' })).json();
-    expect(keys(body)).toEqual([
-      ...byId('desc', 'E', 'I'),
-      ...byId('desc', 'A', 'H', 'K', 'L'),
-      'B',
-      ...byId('desc', 'D', 'G'),
-      'J',
-      'F',
-    ]);
+    expect(keys(body)).toEqual(['I', 'E', 'L', 'K', 'H', 'A', 'B', 'G', 'D', 'J', 'F']);
   });
 
   it('filter: property type Residential, with stats of that set', async () => {
     const body = (await market(t.app, funder, { property_type: 'Residential' })).json();
     expect(keys(body)).toEqual(['L', 'J', 'I', 'G', 'A']);
-    // 7 + 0.6 + 4 + 0.9 + 2 = 14.5m; five listings' returns, each alone in its cell: withheld.
+    // 7 + 0.6 + 4 + 0.9 + 2 = 14.5m. A property type without a state is no cell of its own: the
+    // average is the whole market's.
     expect(body.stats).toEqual({
       total_capital_seeking: 14_500_000,
       active_opportunities: 5,
       trending_asset_class: 'Residential',
-      average_expected_return: null,
+      ...wholeMarket,
     });
   });
 
   it('filter: state NSW', async () => {
     const body = (await market(t.app, funder, { state: 'NSW' })).json();
     expect(keys(body)).toEqual(['I', 'G', 'F', 'A']);
-    // Three listings with a return (F has no profit), each alone in its cell: withheld.
-    expect(body.stats).toMatchObject({ total_capital_seeking: 11_900_000, average_expected_return: null });
+    // A state alone: the whole market's average, not its four listings'.
+    expect(body.stats).toEqual({
+      total_capital_seeking: 11_900_000,
+      active_opportunities: 4,
+      trending_asset_class: 'Residential',
+      ...wholeMarket,
+    });
   });
 
   it('filter: development stage Construction', async () => {
@@ -296,12 +310,13 @@ describe('GET /api/projects: filters, sorts, pagination and stats (hand-checked)
       })
     ).json();
     expect(keys(body)).toEqual([...byId('asc', 'A', 'K'), 'D', 'I', 'F']);
-    // 2 + 2 + 3.5 + 4 + 5 = 16.5m; Residential A I against Commercial K; no average (cells of one).
+    // 2 + 2 + 3.5 + 4 + 5 = 16.5m; Residential A I against Commercial K; a loan range leaves the
+    // average the whole market's.
     expect(body.stats).toEqual({
       total_capital_seeking: 16_500_000,
       active_opportunities: 5,
       trending_asset_class: 'Residential',
-      average_expected_return: null,
+      ...wholeMarket,
     });
   });
 
@@ -318,8 +333,8 @@ describe('GET /api/projects: filters, sorts, pagination and stats (hand-checked)
       total_capital_seeking: 4_000_000,
       active_opportunities: 2,
       trending_asset_class: 'Residential',
-      // Two listings: their average would give their returns away, so it is withheld.
-      average_expected_return: null,
+      // Never the two listings' own average: the whole market's.
+      ...wholeMarket,
     });
   });
 
@@ -334,8 +349,7 @@ describe('GET /api/projects: filters, sorts, pagination and stats (hand-checked)
       active_opportunities: 2,
       // H is Commercial, E Mixed Use: one against none.
       trending_asset_class: 'Commercial',
-      // Two listings' profit / cost: withheld.
-      average_expected_return: null,
+      ...wholeMarket,
     });
   });
 
@@ -345,15 +359,17 @@ describe('GET /api/projects: filters, sorts, pagination and stats (hand-checked)
     expect(res.json().error).toBe('Minimum loan amount cannot be more than the maximum');
   });
 
-  it('filter: Commercial in VIC, with Commercial trending and the average of two withheld', async () => {
+  it('filter: Commercial in VIC, with Commercial trending and the average of that cell’s two listings withheld', async () => {
     const body = (await market(t.app, funder, { property_type: 'Commercial', state: 'VIC' })).json();
     expect(keys(body)).toEqual(['H', 'B']);
-    // (20 + 15) / 2 = 17.5 would be two listings' returns: fewer than ten are never averaged.
+    // A property type and a state: their cell's own figure, and two listings are under ten.
     expect(body.stats).toEqual({
       total_capital_seeking: 20_000_000,
       active_opportunities: 2,
       trending_asset_class: 'Commercial',
       average_expected_return: null,
+      average_return_cell: { property_type: 'Commercial', state: 'VIC' },
+      average_return_as_of: '2026-12-03',
     });
   });
 
@@ -372,7 +388,7 @@ describe('GET /api/projects: filters, sorts, pagination and stats (hand-checked)
     expect((await market(t.app, funder, { q: 'Harbour_View' })).json().total).toBe(0);
   });
 
-  it('empty: nothing matches; stats are zero with no trending class and no average', async () => {
+  it('empty: nothing matches; stats are zero with no trending class, and the empty cell has no average', async () => {
     const body = (await market(t.app, funder, { property_type: 'Commercial', state: 'NT' })).json();
     expect(body).toEqual({
       items: [],
@@ -384,6 +400,8 @@ describe('GET /api/projects: filters, sorts, pagination and stats (hand-checked)
         active_opportunities: 0,
         trending_asset_class: null,
         average_expected_return: null,
+        average_return_cell: { property_type: 'Commercial', state: 'NT' },
+        average_return_as_of: '2026-12-03',
       },
     });
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RECOMMENDED_LIMIT } from './constants';
+import { averageReturnCell } from './marketplace-stats';
 import type { investmentFocuses } from './onboarding';
 import {
   australianStates,
@@ -130,10 +131,15 @@ export const marketplaceStats = z.object({
   /** 'Residential' or 'Commercial', whichever has more listings in the filtered set (null when empty). */
   trending_asset_class: z.enum(['Residential', 'Commercial']).nullable(),
   /**
-   * Average of profit / cost over the filters' fixed bucket, as a percentage to the nearest half
-   * point; null when withheld (`averageExpectedReturn`, `averageBucketOf`).
+   * The average return (profit / cost) of the cell the query falls in (`average_return_cell`), from
+   * the snapshot of `average_return_as_of`, as a percentage to the nearest half point; null when
+   * withheld (`averageReturnOf`). The query's loan range, stage, text, sort and page never change it.
    */
   average_expected_return: z.number().nullable(),
+  /** The cell that figure covers: one property type in one state, or the whole market (both null). */
+  average_return_cell: averageReturnCell,
+  /** The day (Australia/Sydney, YYYY-MM-DD) of the snapshot the figure is from. */
+  average_return_as_of: z.iso.date(),
 });
 
 export const marketplaceResponse = z.object({
@@ -153,7 +159,7 @@ export const trendingAssetClass = (residential: number, commercial: number) =>
       : ('Commercial' as const);
 
 // ---------------------------------------------------------------------------------------------
-// The stats header's average expected return (issue 19 item 6; docs/decisions/032)
+// Loan bands: the kept summary behind the stats header's counts is grouped by them
 
 /**
  * The lower edges of the marketplace's fixed loan bands, in dollars: a band runs from its edge up to
@@ -166,6 +172,9 @@ export const LOAN_BANDS = [
   50_000_000, 75_000_000, 100_000_000, 200_000_000,
 ] as const;
 
+/** Re-exported for the settings check, which reads the floor from here (decisions 009, 032). */
+export { MIN_LISTINGS_FOR_AVERAGE_RETURN } from './marketplace-stats';
+
 /** The band of a loan, as its index in LOAN_BANDS: the last edge at or below it. */
 export function loanBandOf(loan: number): number {
   let lo = 0;
@@ -176,94 +185,6 @@ export function loanBandOf(loan: number): number {
     else hi = mid - 1;
   }
   return lo;
-}
-
-/**
- * The fewest listings stating profit and cost that a whole cell (one property type, state, stage and
- * loan band) needs to count toward an average. Every average is over whole cells, so any two
- * averages' listings differ by whole cells; with no cell of one listing among them, they never
- * differ by exactly one listing, whose profit / cost the two averages would give away.
- */
-export const MIN_LISTINGS_PER_AVERAGE_CELL = 2;
-
-/**
- * The fewest contributing listings behind an average shown. The admin's
- * `marketplace_average_min_listings` setting may raise it, never lower it.
- */
-export const MIN_LISTINGS_FOR_AVERAGE_RETURN = 10;
-
-/**
- * The cells a query's average return is taken over: each property type, state and stage the
- * filters allow (undefined: every one) in each loan band from `firstBand` to `lastBand`.
- */
-export interface AverageBucket {
-  property_type: MarketplaceQuery['property_type'];
-  state: MarketplaceQuery['state'];
-  development_stage: MarketplaceQuery['development_stage'];
-  firstBand: number;
-  lastBand: number;
-}
-
-/**
- * The bucket of a query's average expected return, or null when the query gets none. A free-form
- * loan range covers every band it overlaps, whole: $1.1m to $4.5m shows the average of the bands
- * from $1m–$1.5m to $4m–$5m, the same as $1m to $4,999,999. A text search gets no average: its
- * matches are no fixed bucket (a title narrows them to one listing).
- */
-export function averageBucketOf(
-  query: Pick<
-    MarketplaceQuery,
-    'property_type' | 'state' | 'development_stage' | 'min_loan' | 'max_loan' | 'q'
-  >,
-): AverageBucket | null {
-  if (query.q) return null;
-  return {
-    property_type: query.property_type,
-    state: query.state,
-    development_stage: query.development_stage,
-    firstBand: loanBandOf(query.min_loan ?? 0),
-    lastBand: query.max_loan === undefined ? LOAN_BANDS.length - 1 : loanBandOf(query.max_loan),
-  };
-}
-
-/** Sum and count of profit / cost over the listings an average is taken from. */
-export interface ReturnSums {
-  return_sum: number;
-  return_count: number;
-}
-
-/**
- * Adds one cell of a bucket (the sum and count of profit / cost of its listings that state both)
- * to the sums its average is taken from, if the cell counts: MIN_LISTINGS_PER_AVERAGE_CELL or more.
- */
-export function addAverageCell(sums: ReturnSums, returnSum: number, returnCount: number): void {
-  if (returnCount < MIN_LISTINGS_PER_AVERAGE_CELL) return;
-  sums.return_sum += returnSum;
-  sums.return_count += returnCount;
-}
-
-/**
- * A percentage to the nearest half point, a half-way value up: 12.2 → 12, 12.25 → 12.5. First to a
- * millionth of a point, so the same returns summed in another order (PostgreSQL's numeric, the
- * search index's floats), which differ in the last bits, round alike.
- */
-export function toHalfPoint(percent: number): number {
-  const snapped = Math.round(percent * 1e6) / 1e6;
-  return Math.round(snapped * 2) / 2;
-}
-
-/**
- * The stats header's average expected return: profit / cost over a bucket's counted cells
- * (`addAverageCell`), as a percentage to the nearest half point. Withheld (null) under
- * MIN_LISTINGS_FOR_AVERAGE_RETURN contributing listings, or under the admin's threshold
- * (`minListings`) when that is higher.
- */
-export function averageExpectedReturn(
-  sums: ReturnSums,
-  minListings = MIN_LISTINGS_FOR_AVERAGE_RETURN,
-): number | null {
-  if (sums.return_count < Math.max(minListings, MIN_LISTINGS_FOR_AVERAGE_RETURN)) return null;
-  return toHalfPoint((sums.return_sum / sums.return_count) * 100);
 }
 
 /** Saved searches stay on the device (spec 000 section 3). */

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { accessDecisions, canDecideAccess, openAccessStatuses } from '../src/access';
 import {
   accessStatuses,
-  averageExpectedReturn,
   compactAud,
   type FunderFitProfile,
   fitOf,
@@ -193,33 +192,6 @@ describe('trendingAssetClass', () => {
     expect(trendingAssetClass(4, 4)).toBe('Residential');
     expect(trendingAssetClass(0, 0)).toBeNull();
     expect(trendingAssetClass(0, 1)).toBe('Commercial');
-  });
-});
-
-describe('averageExpectedReturn', () => {
-  const sums = (return_sum: number, return_count: number) => ({ return_sum, return_count });
-
-  it('the mean of profit / cost as a percentage to the nearest half point, over ten listings or more', () => {
-    // 1.5 over 10 = 15 %; 1.6 over 12 = 13.33 % → 13.5; 1.52 over 10 = 15.2 % → 15.
-    expect(averageExpectedReturn(sums(1.5, 10))).toBe(15);
-    expect(averageExpectedReturn(sums(1.6, 12))).toBe(13.5);
-    expect(averageExpectedReturn(sums(1.52, 10))).toBe(15);
-    // 12.25 % and 12.75 % (a float's last bits either side of them) go up.
-    expect(averageExpectedReturn(sums(1.225, 10))).toBe(12.5);
-    expect(averageExpectedReturn(sums(1.275, 10))).toBe(13);
-  });
-
-  it('withheld under ten listings, so a filter narrowed to a few cannot read their financials', () => {
-    expect(averageExpectedReturn(sums(0, 0))).toBeNull();
-    expect(averageExpectedReturn(sums(0.2, 1))).toBeNull();
-    expect(averageExpectedReturn(sums(1.8, 9))).toBeNull();
-  });
-
-  it('averageExpectedReturn: a higher threshold from the settings withholds more; a lower one never goes below 10', () => {
-    expect(averageExpectedReturn(sums(2.4, 12), 13)).toBeNull();
-    expect(averageExpectedReturn(sums(2.6, 13), 13)).toBe(20);
-    expect(averageExpectedReturn(sums(1.8, 9), 3)).toBeNull();
-    expect(averageExpectedReturn(sums(2, 10), 3)).toBe(20);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { SubscriptionStatus } from '@plinth/domain/roles';
 import type { ColumnType, Generated, GeneratedAlways, Selectable } from 'kysely';
 import type { FunderCriteriaTable, ListingAlertTable } from './types-criteria';
+import type { MarketplaceReturnTables } from './types-marketplace';
 
 // Table types of the whole schema, kept by hand beside the migrations (which never import them).
 // numeric and int8 columns are parsed to JS numbers by the database driver set-up (db/database.ts):
@@ -454,7 +455,7 @@ export interface IdempotencyKeyTable {
   expires_at: Timestamp;
 }
 
-export interface Database {
+export interface Database extends MarketplaceReturnTables {
   user: UserTable;
   session: SessionTable;
   account: AccountTable;

@@ -1,4 +1,5 @@
 import { loanBandOf, type MarketplaceQuery } from '@plinth/domain/marketplace';
+import { returnBandOf } from '@plinth/domain/marketplace-stats';
 import { australianStates, developmentStages, propertyTypes } from '@plinth/domain/projects';
 import type { MarketListingRow } from './market-index.repository';
 import type { MarketplaceFilters } from './marketplace-page.repository';
@@ -19,8 +20,12 @@ export interface IndexedListing {
   property_type: MarketListingRow['property_type'];
   /** created_at in microseconds, PostgreSQL's own precision: the newest sort's key. */
   createdMicros: number;
-  /** expected profit / total cost, null when either is missing (sorted last). */
-  returnPotential: number | null;
+  /**
+   * The return band of expected profit / total cost (the domain's `returnBandOf`), null when either
+   * is missing (sorted last). The ratio itself is not kept: nothing here may order by more than
+   * the band (decision 032).
+   */
+  returnBand: number | null;
   /** The loan band's index in the domain's LOAN_BANDS. */
   band: number;
   /** The filtered columns as codes: small integers, compared fast (state 0: none). */
@@ -37,6 +42,8 @@ export function codeOf(list: readonly (string | null)[], value: string | null, c
   return code;
 }
 
+const numberOrNull = (value: number | string | null) => (value === null ? null : Number(value));
+
 export function toIndexedListing(row: MarketListingRow): IndexedListing {
   const loan = Number(row.loan_amount);
   return {
@@ -45,7 +52,7 @@ export function toIndexedListing(row: MarketListingRow): IndexedListing {
     loan_amount: loan,
     property_type: row.property_type,
     createdMicros: Number(row.created_micros),
-    returnPotential: row.return_potential === null ? null : Number(row.return_potential),
+    returnBand: returnBandOf(numberOrNull(row.expected_profit), numberOrNull(row.total_project_cost)),
     band: loanBandOf(loan),
     typeCode: codeOf(propertyTypes, row.property_type, 'property type'),
     stateCode: codeOf(stateCodes, row.state, 'state'),
@@ -55,8 +62,8 @@ export function toIndexedListing(row: MarketListingRow): IndexedListing {
 
 /**
  * The orders the index keeps: newest, loan ascending (walked backwards for loan descending, which
- * is exactly its reverse: loan, then id, each the other way) and return potential, each the same as
- * the SQL statements' (ties broken on id, in the sort's direction).
+ * is exactly its reverse: loan, then id, each the other way) and return potential (by band, then
+ * newest), each the same as the SQL statements' (ties broken on id, in the sort's direction).
  */
 export type KeptOrder = 'newest' | 'loan_amount_asc' | 'return_potential';
 export const keptOrders: readonly KeptOrder[] = ['newest', 'loan_amount_asc', 'return_potential'];
@@ -66,10 +73,12 @@ export const comparators: Record<KeptOrder, (a: IndexedListing, b: IndexedListin
   newest: (a, b) => b.createdMicros - a.createdMicros || byId(b, a),
   loan_amount_asc: (a, b) => a.loan_amount - b.loan_amount || byId(a, b),
   return_potential: (a, b) => {
-    if (a.returnPotential === null || b.returnPotential === null) {
-      if (a.returnPotential !== b.returnPotential) return a.returnPotential === null ? 1 : -1;
-    } else if (a.returnPotential !== b.returnPotential) return b.returnPotential - a.returnPotential;
-    return byId(b, a);
+    if (a.returnBand !== b.returnBand) {
+      if (a.returnBand === null) return 1;
+      if (b.returnBand === null) return -1;
+      return b.returnBand - a.returnBand;
+    }
+    return b.createdMicros - a.createdMicros || byId(b, a);
   },
 };
 

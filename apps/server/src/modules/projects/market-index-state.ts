@@ -1,4 +1,4 @@
-import { addAverageCell, averageBucketOf, LOAN_BANDS } from '@plinth/domain/marketplace';
+import { LOAN_BANDS } from '@plinth/domain/marketplace';
 import { developmentStages, propertyTypes } from '@plinth/domain/projects';
 import type { MarketListingRow } from './market-index.repository';
 import { blockQueryOf, OrderBlocks } from './market-index-blocks';
@@ -23,29 +23,19 @@ import type { MarketplaceFilters } from './marketplace-page.repository';
 // swapped in, so a build that fails part-way leaves the state before it, never half of one.
 
 /**
- * The stats' sums: the counts over the listings a funder's filters match; the average return's
- * over the whole cells of the filters' bucket that count toward it (the domain's `averageBucketOf`
- * and `addAverageCell`), across the whole market.
+ * The stats' counts over the listings a funder's filters match: preview fields only. (The average
+ * return is not the filters' at all: it is the daily snapshot's, decision 032.)
  */
 export interface MarketSums {
   listings: number;
   capital: number;
   residential: number;
   commercial: number;
-  return_sum: number;
-  return_count: number;
 }
 
-export const emptySums = (): MarketSums => ({
-  listings: 0,
-  capital: 0,
-  residential: 0,
-  commercial: 0,
-  return_sum: 0,
-  return_count: 0,
-});
+export const emptySums = (): MarketSums => ({ listings: 0, capital: 0, residential: 0, commercial: 0 });
 
-/** Counts one listing in or out (never in the average return, which is over whole cells only). */
+/** Counts one listing in or out. */
 function countIn(sums: MarketSums, listing: IndexedListing, sign: 1 | -1) {
   sums.listings += sign;
   sums.capital += sign * listing.loan_amount;
@@ -57,7 +47,8 @@ const TYPES = propertyTypes.length;
 const STATES = stateCodes.length;
 const STAGES = developmentStages.length;
 const BANDS = LOAN_BANDS.length;
-const SUMS = 4;
+/** Per cell: listings, and their loans' sum. */
+const SUMS = 2;
 const RESIDENTIAL = propertyTypes.indexOf('Residential');
 const COMMERCIAL = propertyTypes.indexOf('Commercial');
 
@@ -141,10 +132,6 @@ export class MarketState {
     const s = this.sums;
     s[at] = s[at]! + sign;
     s[at + 1] = s[at + 1]! + sign * listing.loan_amount;
-    if (listing.returnPotential !== null) {
-      s[at + 2] = s[at + 2]! + sign * listing.returnPotential;
-      s[at + 3] = s[at + 3]! + sign;
-    }
   }
 
   put(listing: IndexedListing) {
@@ -169,10 +156,7 @@ export class MarketState {
   /**
    * The stats over everything a funder's filters match, less the listings `offMarket` (their own
    * requests took those out of their market): the kept sums of the whole loan bands the filters
-   * cover, plus the partly covered bands' listings one by one, in loan order. The average return's
-   * sums are the kept sums of the cells of the filters' bucket: every band the loan range overlaps,
-   * whole, and the funder's own requests taken out of none, so every funder's average is the
-   * market's own.
+   * cover, plus the partly covered bands' listings one by one, in loan order.
    */
   stats(filters: MarketplaceFilters, offMarket: ReadonlySet<string>): MarketSums {
     const f = filterOf(filters);
@@ -180,10 +164,6 @@ export class MarketState {
     const covered = coveredLoanBands(filters.min_loan, filters.max_loan);
     const wholeLo = covered ? LOAN_BANDS.indexOf(covered.lo as never) : 0;
     const wholeHi = !covered ? 0 : covered.hi === null ? BANDS : LOAN_BANDS.indexOf(covered.hi as never);
-    // The bucket's bands hold the whole ones: a band inside the range overlaps it.
-    const bucket = averageBucketOf(filters);
-    const bandFirst = bucket ? bucket.firstBand : wholeLo;
-    const bandLast = bucket ? bucket.lastBand : wholeHi - 1;
     const s = this.sums;
     for (let t = 0; t < TYPES; t++) {
       if (f.type >= 0 && t !== f.type) continue;
@@ -192,12 +172,10 @@ export class MarketState {
         for (let g = 0; g < STAGES; g++) {
           if (f.stage >= 0 && g !== f.stage) continue;
           const cell = ((t * STATES + st) * STAGES + g) * BANDS;
-          for (let b = bandFirst; b <= bandLast; b++) {
+          for (let b = wholeLo; b < wholeHi; b++) {
             const at = (cell + b) * SUMS;
             const listings = s[at]!;
             if (listings === 0) continue;
-            if (bucket) addAverageCell(total, s[at + 2]!, s[at + 3]!);
-            if (b < wholeLo || b >= wholeHi) continue;
             total.listings += listings;
             total.capital += s[at + 1]!;
             if (t === RESIDENTIAL) total.residential += listings;

@@ -58,15 +58,19 @@ export interface MarketListingRow {
   project_size_sqm: number | string | null;
   created_at: Date | string;
   created_micros: number | string;
-  return_potential: number | string | null;
+  /** Whole dollars; the index keeps only their return band (`returnBandOf`). */
+  expected_profit: number | string | null;
+  total_project_cost: number | string | null;
 }
 
-/** The listing's columns the index reads (the definition's), and its sort keys worked out. */
+/**
+ * The listing's columns the index reads (the definition's, profit and cost among them, of which it
+ * keeps the return band), and the newest sort's key worked out.
+ */
 const listingColumns = sql.join([
   sql.ref('project.id'),
   ...marketListingColumns.map((column) => sql.ref(`project.${column}`)),
   sql`(extract(epoch from project.created_at) * 1000000)::int8 as created_micros`,
-  sql`project.expected_profit / project.total_project_cost as return_potential`,
 ]);
 
 /** Listings read in one statement of a whole read: a few milliseconds of the event loop to receive. */

@@ -1,12 +1,5 @@
 import { openAccessStatuses } from '@plinth/domain/access';
-import {
-  addAverageCell,
-  averageBucketOf,
-  LOAN_BANDS,
-  type MarketplaceQuery,
-  offMarketAccessStatuses,
-  type ReturnSums,
-} from '@plinth/domain/marketplace';
+import { type MarketplaceQuery, offMarketAccessStatuses } from '@plinth/domain/marketplace';
 import { AVERAGE_MIN_LISTINGS_KEY } from '@plinth/domain/system-settings';
 import {
   type Expression,
@@ -57,8 +50,15 @@ export const previewColumns = [
   'project.created_at',
 ] as const;
 
-/** The sort key of 'return potential': profit / cost, null when either is missing (sorted last). */
-const returnPotential = sql<number | null>`project.expected_profit / project.total_project_cost`;
+/**
+ * The sort key of 'return potential': the listing's return band (2.5 points of profit / cost, the
+ * domain's `returnBandOf`; null when either is missing, sorted last), never the ratio itself, so the
+ * order tells no more than the band (decision 032). The function of migration 20261202100000, as
+ * the sort's index is built on it.
+ */
+const returnBand = sql<
+  number | null
+>`marketplace_return_band(project.expected_profit, project.total_project_cost)`;
 
 /** A LIKE pattern matching `text` anywhere, with the user's own wildcards taken literally. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -89,9 +89,6 @@ interface Values extends MarketplaceFilters {
   /** The partly covered bands' rows: loans below `below`, and from `from` up. */
   below: number | undefined;
   from: number | undefined;
-  /** The average return's bands: their lower edges, from `average_lo` to `average_hi`. */
-  average_lo: number | undefined;
-  average_hi: number | undefined;
   limit: number;
   offset: number;
   rows_needed: number;
@@ -110,7 +107,7 @@ interface Shape {
   plan: PagePlan | 'auto';
 }
 
-/** The stats' counts over a set of project rows (the average return is over whole cells only). */
+/** The stats' counts over a set of project rows (the average return is the daily snapshot's). */
 const projectSums = (eb: ProjectScope) => [
   eb.fn.countAll<number>().as('listings'),
   eb.fn.coalesce(eb.fn.sum<number>('project.loan_amount'), sql<number>`0`).as('capital'),
@@ -156,7 +153,8 @@ function marketplaceWhere(eb: ProjectScope, shape: Shape, slot: SlotOf<Values>) 
 
 /**
  * Each sort and its tie-break on id, in the same direction so one index scan yields both: newest
- * (created_at desc), loan amount high-low and low-high, return potential (nulls last).
+ * (created_at desc), loan amount high-low and low-high; return potential by band (none last), then
+ * newest, then id: within a band the order is of preview fields only.
  */
 function sortKeys(
   sort: Sort,
@@ -182,7 +180,8 @@ function sortKeys(
       ];
     case 'return_potential':
       return [
-        [table === 'project' ? returnPotential : ref('return_potential'), (ob) => ob.desc().nullsLast()],
+        [table === 'project' ? returnBand : ref('return_band'), (ob) => ob.desc().nullsLast()],
+        [ref('created_at'), 'desc'],
         [id, 'desc'],
       ];
   }
@@ -216,8 +215,8 @@ interface MarketplaceSummaryTable {
  * (one summary row per whole loan band), minus the listings in it that the funder's own requests
  * took out of their market, plus the matching listings outside it (a loan range's partly covered
  * bands) counted row by row. With a text search no group is selected and every matching row is
- * counted. Also the cells of the average return's bucket, the market's size, the admin's threshold
- * for the average, and the page's plan.
+ * counted. Also the market's size, the admin's threshold for the average return, and the page's
+ * plan.
  */
 function statsQuery(db: Db, shape: Shape, slot: SlotOf<Values>) {
   const f = shape.filters;
@@ -292,24 +291,6 @@ function statsQuery(db: Db, shape: Shape, slot: SlotOf<Values>) {
       ? (['all', 'none'] as const)
       : ([shape.below ? 'below' : 'none', shape.above ? 'above' : 'none'] as const);
 
-  // The average return's cells (the domain's `averageBucketOf`): each (type, state, stage, band)
-  // group of the filters' values, never a roll-up, in every band the loan range overlaps; none for a
-  // text search. The whole market's, whatever the funder asked about. The domain keeps those that
-  // count (`addAverageCell`), as the search index does.
-  let averageCells = summaryDb
-    .selectFrom('marketplace_summary')
-    .select(sql<[number, number][] | null>`json_agg(json_build_array(return_sum, return_count))`.as('cells'))
-    .where('return_count', '<>', 0);
-  if (f.q) averageCells = averageCells.where(sql<boolean>`false`);
-  else {
-    for (const column of ['property_type', 'state', 'development_stage'] as const) {
-      averageCells = averageCells.where(column, f[column] ? '=' : '<>', f[column] ? slot(column) : '*');
-    }
-    averageCells = averageCells.where((eb) =>
-      eb.between('loan_band', slot('average_lo'), slot('average_hi')),
-    );
-  }
-
   const total = (column: string) =>
     sql<number>`(market.${sql.ref(column)} - asked.${sql.ref(column)} + rest_a.${sql.ref(column)} + rest_b.${sql.ref(column)})`;
   const totals = summaryDb
@@ -317,14 +298,12 @@ function statsQuery(db: Db, shape: Shape, slot: SlotOf<Values>) {
     .with('asked', () => asked)
     .with('rest_a', () => rest(restA))
     .with('rest_b', () => rest(restB))
-    .with('average', () => averageCells)
-    .selectFrom(['market', 'asked', 'rest_a', 'rest_b', 'average'])
+    .selectFrom(['market', 'asked', 'rest_a', 'rest_b'])
     .select([
       total('listings').as('active_opportunities'),
       total('capital').as('total_capital_seeking'),
       total('residential').as('residential'),
       total('commercial').as('commercial'),
-      'average.cells as average_cells',
       sql<number>`(select coalesce(sum(listings), 0) from marketplace_summary
         where property_type = '*' and state = '*' and development_stage = '*')`.as('market_size'),
       sql<string | null>`(select value from system_setting where key = ${AVERAGE_MIN_LISTINGS_KEY})`.as(
@@ -354,7 +333,7 @@ function pageStatement(db: Db, shape: Shape, plan: PagePlan, slot: SlotOf<Values
   const matching = db
     .selectFrom('project')
     .where((eb) => marketplaceWhere(eb, shape, slot))
-    .select([...previewColumns, returnPotential.as('return_potential')]);
+    .select([...previewColumns, returnBand.as('return_band')]);
   const page =
     plan === 'filtered_first'
       ? sortedBy(
@@ -399,9 +378,6 @@ export interface MarketplaceStats {
   total_capital_seeking: number;
   residential: number;
   commercial: number;
-  /** The average return's sums over its bucket's counted cells, as the search index's (`addAverageCell`). */
-  return_sum: number;
-  return_count: number;
   /** Every listing on the market, whatever the filters (for the page's plan). */
   market_size: number;
   /** The system setting `marketplace_average_min_listings` as stored, if any. */
@@ -410,7 +386,7 @@ export interface MarketplaceStats {
   page_plan: PagePlan;
 }
 
-/** A page's row: the preview's columns, return potential, and the funder's own request and deal. */
+/** A page's row: the preview's columns, return band, and the funder's own request and deal. */
 export type MarketplaceRow = InferResult<ReturnType<typeof pageStatement>>[number];
 
 /**
@@ -435,7 +411,6 @@ export async function readMarketplacePage(
   const bands = q ? null : coveredLoanBands(f.min_loan, f.max_loan);
   const below = !!bands && f.min_loan !== undefined && f.min_loan < bands.lo;
   const above = !!bands && bands.hi !== null && f.max_loan !== undefined && f.max_loan >= bands.hi;
-  const bucket = averageBucketOf({ ...f, q });
   const shape: Shape = {
     filters: {
       property_type: !!f.property_type,
@@ -459,8 +434,6 @@ export async function readMarketplacePage(
     band_hi: bands?.hi ?? undefined,
     below: bands?.lo,
     from: bands?.hi ?? undefined,
-    average_lo: bucket ? LOAN_BANDS[bucket.firstBand] : undefined,
-    average_hi: bucket ? LOAN_BANDS[bucket.lastBand] : undefined,
     limit: options.limit,
     offset: options.offset,
     rows_needed: options.offset + options.limit,
@@ -472,14 +445,11 @@ export async function readMarketplacePage(
     prepare: true,
   });
   if (!first) throw new Error('The marketplace stats statement returned no row');
-  const average: ReturnSums = { return_sum: 0, return_count: 0 };
-  for (const [sum, count] of first.average_cells ?? []) addAverageCell(average, Number(sum), Number(count));
   const stats: MarketplaceStats = {
     active_opportunities: Number(first.active_opportunities),
     total_capital_seeking: Number(first.total_capital_seeking),
     residential: Number(first.residential),
     commercial: Number(first.commercial),
-    ...average,
     market_size: Number(first.market_size),
     average_min_listings: first.average_min_listings,
     page_plan: first.page_plan,

@@ -1,7 +1,6 @@
 import { RECOMMENDED_LIMIT } from '@plinth/domain/constants';
 import { type FunderCriteria, rankByCriteria } from '@plinth/domain/funder-criteria';
 import {
-  averageExpectedReturn,
   type MarketplaceQuery,
   type MarketplaceResponse,
   marketplaceResponse,
@@ -11,6 +10,7 @@ import {
   rankRecommendations,
   trendingAssetClass,
 } from '@plinth/domain/marketplace';
+import { averageReturnCellKey, averageReturnCellOf, averageReturnOf } from '@plinth/domain/marketplace-stats';
 import { propertyTypes } from '@plinth/domain/projects';
 import { averageMinListingsValue } from '@plinth/domain/system-settings';
 import { z } from 'zod';
@@ -24,6 +24,7 @@ import { type MarketSums, marketIndexOf } from './market-index';
 import { isBehind } from './market-index.repository';
 import * as repo from './marketplace.repository';
 import { type MarketplaceFilters, readMarketplacePage } from './marketplace-page.repository';
+import { marketplaceDayOf, type ReturnSnapshot, returnSnapshotOf } from './marketplace-return-snapshot';
 import { toProjectPreview, withOwnRequest } from './project-preview';
 import { assertMarketplaceAccess, type FunderStanding } from './projects.policy';
 
@@ -87,6 +88,7 @@ export async function assertFunderMayUseMarketplace(db: Db, viewer: Viewer): Pro
  * GET /projects for a funder, as the JSON body to send: the gate, then the page from the cache or
  * read afresh (`readMarketplace`), checked against the response schema once, when it is read.
  * `cached` says which (the response's x-read-cache header, so a benchmark can report hit rates).
+ * A page is kept for the day it was read on: its average return is that day's snapshot's.
  */
 export async function listMarketplaceJson(
   db: Db,
@@ -95,9 +97,10 @@ export async function listMarketplaceJson(
   const { viewer, query } = options;
   await assertFunderMayUseMarketplace(db, viewer);
   // The parsed query, so equivalent addresses share an entry; the funder, whose requests shape it.
-  const key = `${viewer.id}:${JSON.stringify(query)}`;
+  const day = marketplaceDayOf(db);
+  const key = `${viewer.id}:${day}:${JSON.stringify(query)}`;
   const page = await cachesOf(db).pages.lookup(key, async () => ({
-    json: JSON.stringify(z.encode(marketplaceResponse, await readMarketplace(db, viewer, query))),
+    json: JSON.stringify(z.encode(marketplaceResponse, await readMarketplace(db, viewer, query, day))),
   }));
   return { json: page.value.json, cached: page.hit };
 }
@@ -105,15 +108,16 @@ export async function listMarketplaceJson(
 /**
  * The marketplace for a funder: the listings they may find (never asked about, declined, or
  * granted and not yet funded, each with their own request and deal), filtered, sorted and
- * paginated, with the stats header over the whole filtered set. Filters, sorts and pages are
- * answered from the search index, brought up to date first if a listing changed (decision 031);
- * a text search, or any read with MARKET_INDEX=off, by the SQL statements
- * (marketplace-page.repository.ts).
+ * paginated, with the stats header's counts over the whole filtered set and its average return
+ * from `day`'s snapshot. Filters, sorts and pages are answered from the search index, brought up to
+ * date first if a listing changed (decision 031); a text search, or any read with
+ * MARKET_INDEX=off, by the SQL statements (marketplace-page.repository.ts).
  */
 async function readMarketplace(
   db: Db,
   viewer: Viewer,
   query: MarketplaceQuery,
+  day: string,
 ): Promise<MarketplaceResponse> {
   const filters: MarketplaceFilters = {
     property_type: query.property_type,
@@ -140,11 +144,17 @@ async function readMarketplace(
           : null,
       ),
     );
-    return marketplaceAnswer(query, items, {
-      listings: stats.active_opportunities,
-      capital: stats.total_capital_seeking,
-      ...stats,
-    });
+    return marketplaceAnswer(
+      query,
+      items,
+      {
+        listings: stats.active_opportunities,
+        capital: stats.total_capital_seeking,
+        residential: stats.residential,
+        commercial: stats.commercial,
+      },
+      { snapshot: await returnSnapshotOf(db, day), minListings: stats.average_min_listings },
+    );
   }
   const index = marketIndexOf(db);
   if (index.outOfStep(db)) await index.catchUp(db);
@@ -161,22 +171,27 @@ async function readMarketplace(
   return marketplaceAnswer(
     query,
     page.map((listing) => withOwnRequest(listing.preview, current.get(listing.id))),
-    { ...stats, average_min_listings: side.averageMinListings },
+    stats,
+    { snapshot: await returnSnapshotOf(db, day), minListings: side.averageMinListings },
   );
 }
 
 /**
- * The response: a page of cards, and the stats header from the filtered set's counts and the
- * average return's bucket (docs/decisions/032-stats-that-leak-nothing.md).
+ * The response: a page of cards, and the stats header from the filtered set's counts and, for the
+ * cell the query falls in (its property type × state, else the whole market), the average return
+ * of the day's snapshot (docs/decisions/032-stats-that-leak-nothing.md). Nothing of the average
+ * depends on the query's other filters, its sort or its page.
  */
 function marketplaceAnswer(
   query: MarketplaceQuery,
   items: ProjectPreview[],
-  stats: MarketSums & { average_min_listings: string | null },
+  stats: MarketSums,
+  average: { snapshot: ReturnSnapshot; minListings: string | null },
 ): MarketplaceResponse {
   // The admin's threshold for the average (system setting); when it is missing, unreadable or under
   // the domain's privacy floor (as the '3' stored before issue 19 is), the floor applies.
-  const threshold = averageMinListingsValue.safeParse(stats.average_min_listings ?? '');
+  const threshold = averageMinListingsValue.safeParse(average.minListings ?? '');
+  const cell = averageReturnCellOf(query);
   return {
     items,
     page: query.page,
@@ -186,7 +201,12 @@ function marketplaceAnswer(
       total_capital_seeking: stats.capital,
       active_opportunities: stats.listings,
       trending_asset_class: trendingAssetClass(stats.residential, stats.commercial),
-      average_expected_return: averageExpectedReturn(stats, threshold.success ? threshold.data : undefined),
+      average_expected_return: averageReturnOf(
+        average.snapshot.cells.get(averageReturnCellKey(cell)),
+        threshold.success ? threshold.data : undefined,
+      ),
+      average_return_cell: cell,
+      average_return_as_of: average.snapshot.day,
     },
   };
 }

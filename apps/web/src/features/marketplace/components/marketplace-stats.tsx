@@ -1,8 +1,13 @@
 import { Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { formatAud, formatRate } from '@plinth/domain/format';
 import type { MarketplaceResponse } from '@plinth/domain/marketplace';
+import { averageReturnCellLabel, formatStatsDay } from '@plinth/domain/marketplace-stats';
 
-/** The stats header, over the whole filtered set (not only the page shown). */
+/**
+ * The stats header. The counts are over the whole filtered set (not only the page shown); the
+ * average return is a fixed cell's (the whole market, or one property type in one state) from the
+ * day's snapshot, and its note says which cell and which day (decision 032).
+ */
 export function MarketplaceStats({ stats }: { stats: MarketplaceResponse['stats'] | undefined }) {
   const items = [
     { title: 'Total Capital Seeking', value: stats ? formatAud(stats.total_capital_seeking) : undefined },
@@ -11,6 +16,9 @@ export function MarketplaceStats({ stats }: { stats: MarketplaceResponse['stats'
     {
       title: 'Average Expected Return',
       value: stats ? formatRate(stats.average_expected_return) : undefined,
+      note: stats
+        ? `${averageReturnCellLabel(stats.average_return_cell)}, snapshot of ${formatStatsDay(stats.average_return_as_of)}`
+        : undefined,
     },
   ];
   return (
@@ -29,6 +37,11 @@ export function MarketplaceStats({ stats }: { stats: MarketplaceResponse['stats'
           <Text component="dd" m={0} mt={4} fz={{ base: 20, sm: 26 }} fw={700} c="navy.9">
             {item.value ?? <Skeleton h={28} w="60%" mt={4} aria-hidden />}
           </Text>
+          {item.note && (
+            <Text component="dd" m={0} mt={2} fz="xs" c="gray.7">
+              {item.note}
+            </Text>
+          )}
         </Paper>
       ))}
     </SimpleGrid>
