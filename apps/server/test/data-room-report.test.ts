@@ -143,10 +143,14 @@ async function buildProject() {
     `/api/documents/${feasibility}/view`,
     `/api/documents/${feasibility}/view`,
     `/api/documents/${feasibility}/download`,
-    `/api/documents/${valuation}/view`,
+    // View only: read as page images (decision 049); one reading is one view, however many pages.
+    `/api/documents/${valuation}/pages`,
   ]) {
     const res = await get(frankie, url);
     expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+    for (const page of url.endsWith('/pages') ? (res.json().pages as { url: string }[]) : []) {
+      expect((await get(frankie, page.url)).statusCode).toBe(200);
+    }
   }
   // The owner side's and an admin's reads are logged, never counted.
   expect((await get(room.developer, `/api/documents/${feasibility}/download`)).statusCode).toBe(200);

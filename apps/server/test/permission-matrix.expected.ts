@@ -94,6 +94,9 @@ const table: Record<string, Cells> = {
   'DELETE /api/documents/{id}': ownerOnly,
   'GET /api/documents/{id}/download': file,
   'GET /api/documents/{id}/view': file,
+  // Decision 049: a PDF read as page images (a reading, then its pages), for the file's readers.
+  'GET /api/documents/{id}/pages': file,
+  'GET /api/documents/{id}/pages/{n}': file,
   // Decision 034: the owner marks a PDF view only; tracing a download code is for the developer of
   // the code's project and admins (another developer is told there is no such download).
   'PATCH /api/documents/{id}': ownerOnly,

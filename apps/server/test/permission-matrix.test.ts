@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -222,6 +223,17 @@ const recipes: Record<string, Recipe> = {
   },
   'POST /api/ai-chat/sessions/{id}/messages': body({ message: 'What is the LVR?' }),
   'POST /api/ai-chat/sessions/{id}/messages/stream': body({ message: 'What is the LVR?' }),
+  // A page of a reading the caller opened (decision 049); a caller who cannot open one names an
+  // unknown reading, and is refused before it is looked at.
+  'GET /api/documents/{id}/pages/{n}': {
+    fresh: async ({ w, user }) => {
+      const opened = user
+        ? await as(w.t.app, user, { method: 'GET', url: `/api/documents/${w.ids.documentId}/pages` })
+        : null;
+      return { values: { reading: opened?.statusCode === 200 ? opened.json().reading : randomUUID() } };
+    },
+    query: ({ values }) => ({ reading: values.reading! }),
+  },
 };
 
 /** The request one cell sends. */

@@ -1,15 +1,16 @@
 import { createHash } from 'node:crypto';
+import { pageViewMessages } from '@plinth/domain/page-view';
 import { watermarkMessages } from '@plinth/domain/watermark';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, buildTestApp, createProject, createUser, type TestApp, type TestUser } from './helpers';
 import { auditFor } from './support/admin';
 import { createGranted } from './support/deals';
 import { multipartBody, samples } from './support/documents';
-import { insertProjectDocument, makePdf, pagesText } from './support/watermark';
+import { insertProjectDocument, makePdf } from './support/watermark';
 
 // Issue 19 item 4 (decision 034): the developer marks a PDF view only, on upload or later; a funder
-// then reads it in the app's viewer (the stamped inline view) and the download is refused (403).
-// Views still count in the insight.
+// then reads it in the app's viewer as stamped page images (decision 049); the download and the
+// inline view of the file are refused (403). Readings still count in the insight.
 
 let t: TestApp;
 let admin: TestUser;
@@ -84,7 +85,7 @@ describe('PATCH /api/documents/{id} {view_only}', () => {
 });
 
 describe('a view-only PDF', () => {
-  it('the funder cannot download it (403) but reads the stamped view, which counts in the insight', async () => {
+  it('the funder can neither download it nor view the file (403), but reads its stamped pages, which count in the insight', async () => {
     const g = await grantedWithPdf(true);
     const download = await as(t.app, g.funder, {
       method: 'GET',
@@ -92,16 +93,26 @@ describe('a view-only PDF', () => {
     });
     expect(download.statusCode).toBe(403);
     expect(download.json().error).toBe("This document is view only: read it in Plinth's viewer");
+    // The inline view would send the whole (stamped) file: refused too (issue 30, decision 049).
     const view = await as(t.app, g.funder, { method: 'GET', url: `/api/documents/${g.documentId}/view` });
-    expect(view.statusCode).toBe(200);
-    expect(view.headers['content-disposition']).toMatch(/^inline/);
+    expect(view.statusCode).toBe(403);
+    expect(view.json().error).toBe(pageViewMessages.viewOnlyNoFile);
+    const reading = await as(t.app, g.funder, { method: 'GET', url: `/api/documents/${g.documentId}/pages` });
+    expect(reading.statusCode, reading.body).toBe(200);
+    const { code, pages } = reading.json() as { code: string; pages: { url: string }[] };
+    expect(pages).toHaveLength(2);
+    for (const page of pages) {
+      const image = await as(t.app, g.funder, { method: 'GET', url: page.url });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe('image/png');
+      expect(image.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    }
     const rows = await t.database.db
       .selectFrom('document_view')
       .select(['kind', 'code'])
       .where('project_document_id', '=', g.documentId)
       .execute();
-    expect(rows).toEqual([{ kind: 'view', code: expect.any(String) }]);
-    for (const text of await pagesText(view.rawPayload)) expect(text).toContain(rows[0]!.code);
+    expect(rows).toEqual([{ kind: 'view', code }]);
     const insight = await as(t.app, g.developer, {
       method: 'GET',
       url: `/api/projects/${g.projectId}/documents`,

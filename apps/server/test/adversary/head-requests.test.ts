@@ -94,7 +94,8 @@ describe('HEAD on file routes (issue 29 finding 7)', () => {
   const routes = () => [
     { name: 'project document download', user: room.funder, url: `/api/documents/${documentId}/download` },
     { name: 'project document view', user: room.funder, url: `/api/documents/${documentId}/view` },
-    { name: 'view-only document view', user: room.funder, url: `/api/documents/${viewOnlyId}/view` },
+    // A view-only document is read as page images: opening the reading is what GET records (decision 049).
+    { name: 'view-only document pages', user: room.funder, url: `/api/documents/${viewOnlyId}/pages` },
     {
       name: 'deal document download',
       user: room.funder,
@@ -152,6 +153,8 @@ describe('HEAD on file routes (issue 29 finding 7)', () => {
     const refused = [
       { user: stranger, url: `/api/documents/${documentId}/download`, status: 404 },
       { user: room.funder, url: `/api/documents/${viewOnlyId}/download`, status: 403 },
+      { user: room.funder, url: `/api/documents/${viewOnlyId}/view`, status: 403 },
+      { user: stranger, url: `/api/documents/${viewOnlyId}/pages`, status: 404 },
       { user: stranger, url: `/api/deals/${room.dealId}/credit-summary`, status: 404 },
       { user: stranger, url: `/api/access-requests/${room.accessRequestId}/undertaking.pdf`, status: 404 },
       { user: room.funder, url: `/api/projects/${room.projectId}/data-room-report.csv`, status: 403 },

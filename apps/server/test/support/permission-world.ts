@@ -45,6 +45,8 @@ export interface Ids {
   pendingFunderId: string;
   placeId: string;
   settingKey: string;
+  /** A page number ({n} of a document's pages). */
+  pageNumber: string;
 }
 
 export const pdf = (name = 'Feasibility.pdf') => ({ name, content: samples.pdf() });
@@ -232,6 +234,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       pendingFunderId,
       placeId,
       settingKey: 'listing_fee_aud',
+      pageNumber: '1',
     },
   };
 }
@@ -244,6 +247,7 @@ const byName: Record<string, keyof Ids> = {
   dealId: 'dealId',
   userId: 'ownerId',
   key: 'settingKey',
+  n: 'pageNumber',
 };
 
 /** `{id}` after these segments. */
