@@ -1,3 +1,5 @@
+import { deflateSync } from 'node:zlib';
+import type { PDFDocument, PDFRef } from '@cantoo/pdf-lib';
 import {
   CODE_KEYWORD_PREFIX,
   type StampRecipient,
@@ -5,6 +7,8 @@ import {
   stampFooter,
 } from '@plinth/domain/watermark';
 import { type SerializedPdf, serializePdf } from './pdf-stream';
+import { invisibleText, num, resourceName, xmpWithMark } from './stamp-marks';
+import { stampPages, streamData } from './stamp-page';
 
 /**
  * The stamp on a recipient's copy (decision 034): a light diagonal line across each page (e-mail and
@@ -60,15 +64,16 @@ function parseWithoutCopies(PDFParser: typeof import('@cantoo/pdf-lib').PDFParse
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 /**
- * Stamps every page of a PDF and writes the code into its keywords, so a dropped copy is traced
- * even if its text cannot be extracted. The whole file is rewritten (not an incremental update, which
- * a leaker could cut off to get the original back). An encrypted or unreadable PDF throws. The copy
- * is written as it is read (pdf-stream.ts) and refers to `bytes`: they must stay as they are until
- * the copy's stream is done.
+ * Stamps every page of a PDF (decision 050): the page's own drawing and the stamp become one content
+ * stream, with marks that draw nothing between the page's operators, and the code goes into the
+ * keywords and the XMP metadata too. The stamp's font, graphics states and form are named afresh for
+ * every copy. The whole file is rewritten (not an incremental update, which a leaker could cut off to
+ * get the original back). An encrypted or unreadable PDF throws. The copy is written as it is read
+ * (pdf-stream.ts) and refers to `bytes`: they must stay as they are until the copy's stream is done.
  */
 export async function stampPdf(bytes: Uint8Array, stamp: Stamp): Promise<SerializedPdf> {
   const pdfLib = await import('@cantoo/pdf-lib');
-  const { PDFDocument, StandardFonts, degrees, rgb } = pdfLib;
+  const { PDFDocument, StandardFonts } = pdfLib;
   parseWithoutCopies(pdfLib.PDFParser);
   let doc: Awaited<ReturnType<typeof PDFDocument.load>>;
   try {
@@ -83,40 +88,81 @@ export async function stampPdf(bytes: Uint8Array, stamp: Stamp): Promise<Seriali
   // Widths at 1 pt, measured once (widths scale with the size): the same two lines on every page.
   const footerWidth = font.widthOfTextAtSize(footer, 1);
   const diagonalWidth = font.widthOfTextAtSize(diagonal, 1);
-  for (const page of doc.getPages()) {
-    const box = page.getCropBox();
-    // The footer fits the page's width: smaller type on a narrow page, never under 5 pt.
-    const footerSize = clamp(((box.width - 48) / footerWidth) * 0.98, 5, 8);
-    page.drawText(footer, {
-      x: box.x + 24,
-      y: box.y + 12,
-      size: footerSize,
-      font,
-      color: rgb(0.3, 0.3, 0.3),
-      opacity: 0.85,
-    });
-    // Corner to corner, about two thirds of the diagonal long, centred.
-    const angle = Math.atan2(box.height, box.width);
-    const length = Math.hypot(box.width, box.height);
-    const size = clamp((length * 0.66) / diagonalWidth, 10, 48);
-    const width = diagonalWidth * size;
-    const cx = box.x + box.width / 2;
-    const cy = box.y + box.height / 2;
-    page.drawText(diagonal, {
-      x: cx - (width / 2) * Math.cos(angle) + (size / 3) * Math.sin(angle),
-      y: cy - (width / 2) * Math.sin(angle) - (size / 3) * Math.cos(angle),
-      size,
-      font,
-      color: rgb(0.55, 0.55, 0.55),
-      opacity: 0.2,
-      rotate: degrees((angle * 180) / Math.PI),
-    });
-  }
-  const keywords = doc.getKeywords();
-  doc.setKeywords([...(keywords ? [keywords] : []), `${CODE_KEYWORD_PREFIX}${stamp.code}`]);
+  const [footerHex, diagonalHex] = [footer, diagonal].map((text) => font.encodeText(text).toString());
+  const { context } = doc;
+  const opacity = (value: number) =>
+    context.register(context.obj({ Type: 'ExtGState', ca: value, CA: value }));
+  stampPages(pdfLib, doc, {
+    font: font.ref,
+    footerState: opacity(0.85),
+    diagonalState: opacity(0.2),
+    form: formMark(pdfLib, doc, font.ref, stamp.code),
+    invisible: (fontName, box) => invisibleText(stamp.code, fontName, box),
+    visible(names, box) {
+      // The footer fits the page's width: smaller type on a narrow page, never under 5 pt.
+      const footerSize = clamp(((box.width - 48) / footerWidth) * 0.98, 5, 8);
+      // Corner to corner, about two thirds of the diagonal long, centred.
+      const angle = Math.atan2(box.height, box.width);
+      const size = clamp((Math.hypot(box.width, box.height) * 0.66) / diagonalWidth, 10, 48);
+      const width = diagonalWidth * size;
+      const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+      const x = box.x + box.width / 2 - (width / 2) * cos + (size / 3) * sin;
+      const y = box.y + box.height / 2 - (width / 2) * sin - (size / 3) * cos;
+      const artifact = '/Artifact <</Type /Pagination /Subtype /Watermark>> BDC\n';
+      return (
+        `${artifact}q\n/${names.footerState} gs\nBT\n0.3 0.3 0.3 rg\n/${names.font} ${num(footerSize)} Tf\n` +
+        `1 0 0 1 ${num(box.x + 24)} ${num(box.y + 12)} Tm\n${footerHex} Tj\nET\nQ\n` +
+        `q\n/${names.diagonalState} gs\nBT\n0.55 0.55 0.55 rg\n/${names.font} ${num(size)} Tf\n` +
+        `${num(cos)} ${num(sin)} ${num(-sin)} ${num(cos)} ${num(x)} ${num(y)} Tm\n${diagonalHex} Tj\nET\nQ\nEMC\n`
+      );
+    },
+  });
+  const keywords = [doc.getKeywords(), `${CODE_KEYWORD_PREFIX}${stamp.code}`].filter(Boolean).join(' ');
+  doc.setKeywords([keywords]);
+  setXmpMark(pdfLib, doc, stamp.code, keywords);
   // Written without object streams (as doc.save({ useObjectStreams: false }) would): they would
   // compress better but cost time on every download, and the budget is time.
   return serializePdf(pdfLib, doc);
+}
+
+/**
+ * A form XObject in every page's resources, drawn by the page (`Do`) and drawing nothing: a mark that
+ * stays with the page's resources when its content streams are deleted or its pages copied.
+ */
+function formMark(pdfLib: typeof import('@cantoo/pdf-lib'), doc: PDFDocument, font: PDFRef, code: string) {
+  const name = resourceName('font', () => false);
+  const content = invisibleText(code, name, { x: 0, y: 0, width: 1, height: 1 });
+  const dict = doc.context.obj({
+    Type: 'XObject',
+    Subtype: 'Form',
+    BBox: [0, 0, 1, 1],
+    Resources: { Font: { [name]: font } },
+    Filter: 'FlateDecode',
+  });
+  return doc.context.register(pdfLib.PDFRawStream.of(dict, deflateSync(content)));
+}
+
+/** The copy's mark in the document's XMP metadata (an existing packet kept, the mark added). */
+function setXmpMark(
+  pdfLib: typeof import('@cantoo/pdf-lib'),
+  doc: PDFDocument,
+  code: string,
+  keywords: string,
+) {
+  const { PDFName, PDFRawStream } = pdfLib;
+  const ref = doc.catalog.get(PDFName.of('Metadata'));
+  const found = ref ? doc.context.lookup(ref) : undefined;
+  const existing = found instanceof PDFRawStream ? found : null;
+  const text = existing ? streamData(pdfLib, existing) : null;
+  const xmp = Buffer.from(
+    xmpWithMark(text ? Buffer.from(text).toString('utf8') : null, code, keywords),
+    'utf8',
+  );
+  // Uncompressed, as XMP is written so that tools that do not read PDF can find it; in the old
+  // packet's place when there was one, so it is not left in the file beside the new.
+  const stream = PDFRawStream.of(doc.context.obj({ Type: 'Metadata', Subtype: 'XML' }), xmp);
+  if (ref instanceof pdfLib.PDFRef && existing) doc.context.assign(ref, stream);
+  else doc.catalog.set(PDFName.of('Metadata'), doc.context.register(stream));
 }
 
 const escapeXml = (text: string) =>
