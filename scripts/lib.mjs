@@ -90,3 +90,19 @@ export function ensureHaproxy() {
   }
   throw new Error('HAProxy not found: install it (apt-get install haproxy) or set HAPROXY_PATH.');
 }
+
+/** Finds qpdf for the stamp-removal test (a recipient re-saving a stamped PDF); installs Debian's package when running as root. */
+export function ensureQpdf() {
+  const candidates = [process.env.QPDF_PATH, '/usr/bin/qpdf', '/usr/local/bin/qpdf'].filter(Boolean);
+  const found = candidates.find((p) => existsSync(p));
+  if (found) return found;
+  if (process.getuid?.() === 0) {
+    step("Installing Debian's qpdf package for the stamp-removal test");
+    run('apt-get', ['update', '-qq']);
+    run('apt-get', ['install', '-y', '-qq', 'qpdf'], {
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    if (existsSync('/usr/bin/qpdf')) return '/usr/bin/qpdf';
+  }
+  throw new Error('qpdf not found: install it (apt-get install qpdf) or set QPDF_PATH.');
+}

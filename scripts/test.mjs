@@ -6,7 +6,16 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureBuild, ensureChromium, ensureDependencies, ensureHaproxy, root, run, step } from './lib.mjs';
+import {
+  ensureBuild,
+  ensureChromium,
+  ensureDependencies,
+  ensureHaproxy,
+  ensureQpdf,
+  root,
+  run,
+  step,
+} from './lib.mjs';
 
 const results = mkdtempSync(join(tmpdir(), 'plinth-test-'));
 const totals = { passed: 0, failed: 0 };
@@ -177,11 +186,24 @@ function timingReport() {
 }
 
 /**
+ * qpdf for the stamp-removal test (apps/server/test/adversary/stamp-removal.test.ts), found or
+ * installed (root). Without it that test fails and says why: it is never skipped.
+ */
+function findQpdf() {
+  try {
+    process.env.QPDF_PATH = ensureQpdf();
+  } catch (error) {
+    process.stdout.write(`${error.message} The stamp-removal test will fail.\n`);
+  }
+}
+
+/**
  * `npm test -- <pattern> [...]`: only the test files whose path matches, on the embedded database, with
  * no typecheck, lint or build around them: the edit–test loop. Browser files run too when one matches.
  */
 function runMatching(patterns) {
   ensureDependencies();
+  findQpdf();
   const { TEST_DATABASE_URL: _ignored, ...embedded } = process.env;
   process.env = embedded;
   vitest('Matching unit and API tests', [
@@ -220,6 +242,7 @@ try {
 function runEverything() {
   timed('Install dependencies', () => ensureDependencies());
   const chromium = timed('Find Chromium', () => ensureChromium());
+  timed('Find qpdf', () => findQpdf());
   check('Typecheck', () => run('npm', ['run', 'typecheck']));
   check('Structure: import rules and file sizes', () => run('node', ['scripts/check-structure.mjs']));
   check('Lint and format check (Biome)', () => run('npx', ['biome', 'ci', '.']));
