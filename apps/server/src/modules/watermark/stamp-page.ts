@@ -81,6 +81,8 @@ function nameIn(pdfLib: PdfLib, page: PDFPage, kind: 'Font' | 'ExtGState' | 'XOb
 
 export interface StampParts {
   font: PDFRef;
+  /** The marks' font: Helvetica again, under a name of its own, so the stamp's name does not find them. */
+  markFont: PDFRef;
   footerState: PDFRef;
   diagonalState: PDFRef;
   form: PDFRef;
@@ -163,8 +165,9 @@ export function stampPages(pdfLib: PdfLib, doc: PDFDocument, parts: StampParts) 
       diagonalState: nameIn(pdfLib, page, 'ExtGState', parts.diagonalState),
     };
     const form = `q\n/${nameIn(pdfLib, page, 'XObject', parts.form)} Do\nQ\n`;
+    const markFont = nameIn(pdfLib, page, 'Font', parts.markFont);
     const ops = {
-      invisible: () => parts.invisible(names.font, box),
+      invisible: () => parts.invisible(markFont, box),
       form,
       visible: parts.visible(names, box),
     };

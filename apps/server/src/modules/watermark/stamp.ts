@@ -92,11 +92,15 @@ export async function stampPdf(bytes: Uint8Array, stamp: Stamp): Promise<Seriali
   const { context } = doc;
   const opacity = (value: number) =>
     context.register(context.obj({ Type: 'ExtGState', ca: value, CA: value }));
+  const markFont = context.register(
+    context.obj({ Type: 'Font', Subtype: 'Type1', BaseFont: 'Helvetica', Encoding: 'WinAnsiEncoding' }),
+  );
   stampPages(pdfLib, doc, {
     font: font.ref,
+    markFont,
     footerState: opacity(0.85),
     diagonalState: opacity(0.2),
-    form: formMark(pdfLib, doc, font.ref, stamp.code),
+    form: formMark(pdfLib, doc, markFont, stamp.code),
     invisible: (fontName, box) => invisibleText(stamp.code, fontName, box),
     visible(names, box) {
       // The footer fits the page's width: smaller type on a narrow page, never under 5 pt.
@@ -165,43 +169,10 @@ function setXmpMark(
   else doc.catalog.set(PDFName.of('Metadata'), doc.context.register(stream));
 }
 
-const escapeXml = (text: string) =>
-  text.replace(
-    /[<>&'"]/g,
-    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
-  );
-
 /**
- * Stamps a PNG or JPEG with the same two lines, drawn as an SVG laid over the image; the result keeps
- * the image's format and size. An image that cannot be decoded throws.
+ * Stamps a PNG or JPEG: the stamp tiled over the whole image, the code hidden in its pixels and
+ * written into its metadata (image-stamp.ts, decision 051).
  */
 export async function stampImage(bytes: Uint8Array, mimeType: string, stamp: Stamp): Promise<Buffer> {
-  const sharp = (await import('sharp')).default;
-  // No cache: a stamped image is never asked for twice; the memory is better given back.
-  sharp.cache(false);
-  try {
-    const image = sharp(bytes, { failOn: 'error' }).rotate();
-    const meta = await image.metadata();
-    const orientation = meta.orientation ?? 1;
-    // After .rotate() the image's sides swap for EXIF orientations 5 to 8.
-    const [width, height] =
-      orientation >= 5 ? [meta.height ?? 0, meta.width ?? 0] : [meta.width ?? 0, meta.height ?? 0];
-    if (!width || !height) throw new Error('no dimensions');
-    const footer = escapeXml(stampFooter(stamp.recipient, stamp.code, stamp.at));
-    const diagonal = escapeXml(stampDiagonal(stamp.recipient, stamp.code));
-    const angle = (Math.atan2(height, width) * 180) / Math.PI;
-    const diagonalSize = clamp((Math.hypot(width, height) * 0.66) / (diagonal.length * 0.55), 10, 400);
-    const footerSize = clamp((width - 24) / (footer.length * 0.55), 6, 28);
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-<text x="50%" y="50%" text-anchor="middle" dominant-baseline="middle" font-family="Helvetica, Arial, sans-serif" font-size="${diagonalSize.toFixed(1)}" fill="#808080" fill-opacity="0.22" transform="rotate(${(-angle).toFixed(2)} ${width / 2} ${height / 2})">${diagonal}</text>
-<rect x="0" y="${height - footerSize * 1.8}" width="${width}" height="${footerSize * 1.8}" fill="#ffffff" fill-opacity="0.6"/>
-<text x="12" y="${height - footerSize * 0.55}" font-family="Helvetica, Arial, sans-serif" font-size="${footerSize.toFixed(1)}" fill="#333333">${footer}</text>
-</svg>`;
-    const stamped = image.composite([{ input: Buffer.from(svg), top: 0, left: 0 }]);
-    return mimeType === 'image/png'
-      ? await stamped.png().toBuffer()
-      : await stamped.jpeg({ quality: 90, mozjpeg: false }).toBuffer();
-  } catch (error) {
-    throw new UnstampableFileError(`not a readable image: ${(error as Error).message}`);
-  }
+  return (await import('./image-stamp')).stampImage(bytes, mimeType, stamp);
 }
