@@ -50,15 +50,16 @@ export function contentParts(pdfLib: PdfLib, page: PDFPage): PDFObject[] {
   return looked instanceof pdfLib.PDFArray ? looked.asArray() : [value];
 }
 
-/** The page's own resources dictionary (inherited ones are shared: the stamp's names are then shared too). */
+/**
+ * The page's resources: its own, or the page tree's it inherits (changed in place then, so the names
+ * the stamp adds there are the same on every page that shares them), or a new dictionary.
+ */
 function resourcesOf(pdfLib: PdfLib, page: PDFPage): PDFDict {
-  const { PDFName, PDFDict } = pdfLib;
-  let resources = page.node.Resources();
-  if (!resources) {
-    resources = page.doc.context.obj({});
-    page.node.set(PDFName.of('Resources'), resources);
-  } else if (!page.node.get(PDFName.of('Resources'))) page.node.set(PDFName.of('Resources'), resources);
-  return resources instanceof PDFDict ? resources : page.doc.context.obj({});
+  const found = page.node.Resources();
+  if (found) return found;
+  const resources = page.doc.context.obj({});
+  page.node.set(pdfLib.PDFName.of('Resources'), resources);
+  return resources;
 }
 
 /** The name `ref` has in the page's `kind` resources: the one it has already, else a new free one. */
