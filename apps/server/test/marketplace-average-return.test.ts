@@ -245,6 +245,21 @@ if (postgresUrl) {
           total_capital_seeking: expect.any(Number),
           active_opportunities: 11,
         });
+        // The next day, on an instance that did not migrate (so its change tracker never learnt the
+        // foreign keys): taking the snapshot writes only its own tables, and the page it read is kept.
+        // First B hears A's last write (its pages are kept again), so nothing else can empty them.
+        await expect
+          .poll(async () => (await market(b, reader, { state: 'NSW' })).headers['x-read-cache'], {
+            timeout: 10_000,
+            interval: 50,
+          })
+          .toBe('hit');
+        setMarketplaceClock(b.deps.db, () => noonOf(1));
+        const next = await market(b, reader, { state: 'NSW' });
+        expect(next.json().stats).toMatchObject({ average_return_as_of: '2026-12-04' });
+        const again = await market(b, reader, { state: 'NSW' });
+        expect(again.headers['x-read-cache']).toBe('hit');
+        expect(again.body).toBe(next.body);
       } finally {
         await close();
       }
