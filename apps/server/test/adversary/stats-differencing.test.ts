@@ -255,6 +255,7 @@ describe('an attacker with 50 listings and any queries learns no more than the t
     const cell = listings.filter((l) => l.property_type === 'Mixed Use' && l.state === 'QLD');
     expect(cell).toHaveLength(10);
     expect([exactAverage(cell, low), exactAverage(cell, high)]).toEqual([20, 20.5]);
+    expect(exactRank(listings, low)).not.toBe(exactRank(listings, high));
     await putMarket(a, listings, low, day);
     await putMarket(b, listings, high, day);
     expect(await expectIndistinguishable(probesAround(2_000_000))).toBeGreaterThan(20);
