@@ -144,14 +144,15 @@ describe('POST /api/document-trace (a dropped PDF)', () => {
     expect(res.json().code).toBe(leak.code);
   });
 
-  it('a PDF without a code: 404; not a PDF or no file: 400', async () => {
+  it('a PDF without a code: 404; not a PDF, PNG or JPEG, or no file: 400', async () => {
     const leak = await leakedProjectCopy();
     const clean = await byFile(leak.developer, await makePdf(1));
     expect(clean.statusCode).toBe(404);
     expect(clean.json().error).toBe(watermarkMessages.noCodeInPdf);
-    const notPdf = await byFile(leak.developer, samples.png(), 'leak.png');
+    // Not a PDF, PNG or JPEG (images are traced too: adversary/image-stamp.test.ts).
+    const notPdf = await byFile(leak.developer, samples.zip(), 'leak.docx');
     expect(notPdf.statusCode).toBe(400);
-    expect(notPdf.json().error).toBe(watermarkMessages.traceNeedsPdf);
+    expect(notPdf.json().error).toBe(watermarkMessages.traceNeedsFile);
     const empty = multipartBody([], { fileField: 'file' });
     const none = await as(t.app, leak.developer, { method: 'POST', url: '/api/document-trace', ...empty });
     expect(none.statusCode).toBe(400);

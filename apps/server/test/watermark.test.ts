@@ -120,7 +120,11 @@ describe('project documents: the funder gets a stamped copy', () => {
       expect(sha256(res.rawPayload)).not.toBe(sha256(content));
       const meta = await sharp(res.rawPayload).metadata();
       expect(meta).toMatchObject({ format, width: 640, height: 480 });
-      expect((await codesOf(g.documentId))[0]!.code).toMatch(downloadCodePattern);
+      const code = (await codesOf(g.documentId))[0]!.code!;
+      expect(code).toMatch(downloadCodePattern);
+      // The code is in its metadata too (a PNG text chunk, a JPEG comment); the mark in its pixels
+      // and the tiled stamp are tested in adversary/image-stamp.test.ts.
+      expect(res.rawPayload.includes(`${CODE_KEYWORD_PREFIX}${code}`)).toBe(true);
       // The owner's copy is the file as uploaded.
       const original = await get(g.developer, `/api/documents/${g.documentId}/download`);
       expect(sha256(original.rawPayload)).toBe(sha256(content));

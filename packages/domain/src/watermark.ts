@@ -15,8 +15,10 @@ export const watermarkMessages = {
     'This file could not be watermarked, so it cannot be sent. Ask the uploader for a readable copy',
   noSuchCode: 'No download with this code',
   codeInvalid: 'Enter a download code like ABCD-2345',
-  traceNeedsPdf: 'Drop one PDF to trace',
+  traceNeedsFile: 'Drop one PDF, PNG or JPEG to trace',
   noCodeInPdf: 'No download code was found in this PDF',
+  noCodeInImage: 'No download code was found in this image',
+  traceUnreadableImage: 'This image could not be read. Drop the PNG or JPEG file itself',
   notWatermarked: 'Not watermarked',
   notWatermarkedHint: 'Office files are delivered unchanged, without your name on them',
 } as const;

@@ -171,8 +171,13 @@ function setXmpMark(
 
 /**
  * Stamps a PNG or JPEG: the stamp tiled over the whole image, the code hidden in its pixels and
- * written into its metadata (image-stamp.ts, decision 051).
+ * written into its metadata (image-stamp.ts, decision 051). An image that cannot be decoded throws.
  */
 export async function stampImage(bytes: Uint8Array, mimeType: string, stamp: Stamp): Promise<Buffer> {
-  return (await import('./image-stamp')).stampImage(bytes, mimeType, stamp);
+  const { stampImage: stampPixels } = await import('./image-stamp');
+  try {
+    return await stampPixels(bytes, mimeType, stamp);
+  } catch (error) {
+    throw new UnstampableFileError(`not a readable image: ${(error as Error).message}`);
+  }
 }

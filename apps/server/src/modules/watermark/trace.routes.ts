@@ -44,7 +44,13 @@ export const documentTraceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, {
       config: { upload: { maxFileBytes: TRACE_FILE_MAX_BYTES } },
       schema: {
         tags: ['documents'],
-        summary: 'Whose copy a leaked PDF is (multipart: one `file`); its download code is read from it',
+        summary:
+          'Whose copy a leaked PDF, PNG or JPEG is (multipart: one `file`); its download code is read from it',
+        description:
+          "The file's kind is told by its first bytes. A PDF's code is read from its keywords or its text; " +
+          "an image's from the mark hidden in its pixels (it survives a crop of two 64-pixel tiles a side " +
+          'and re-encoding as JPEG at quality 75 or more), else from its metadata. 400 when the file is ' +
+          'none of these or an image cannot be decoded; 404 when no code is found.',
         consumes: ['multipart/form-data'],
         response: { 200: documentTraceResponse, ...errors, 413: errorResponse, 415: errorResponse },
       },

@@ -6,6 +6,7 @@ import type { Db } from '../../db/database';
 import { AppError, notFound, validationFailed } from '../../errors';
 import type { UploadPart } from '../../http/upload-spool';
 import { discard } from '../documents/file-upload';
+import { imageTypeOf, readImageCode } from './image-stamp';
 import { readDownloadCode } from './read-code';
 import { readWhole } from './stamped-copy';
 import * as repo from './trace.repository';
@@ -64,11 +65,12 @@ function documentOf(row: NonNullable<Awaited<ReturnType<typeof repo.findByCode>>
   };
 }
 
-const needsPdf = () => validationFailed([{ field: 'file', message: watermarkMessages.traceNeedsPdf }]);
+const needsFile = () => validationFailed([{ field: 'file', message: watermarkMessages.traceNeedsFile }]);
 
 /**
- * POST /document-trace: one PDF (multipart `file`, read into a temporary file before this runs:
- * decision 046), its code read from its keywords or its text.
+ * POST /document-trace: one PDF, PNG or JPEG (multipart `file`, read into a temporary file before
+ * this runs: decision 046), told apart by its first bytes. A PDF's code is read from its keywords
+ * or its text; an image's from the mark in its pixels or its metadata (decision 051).
  */
 export async function traceFile(
   db: Db,
@@ -85,7 +87,14 @@ export async function traceFile(
     if (part.file.truncated)
       throw new AppError('PAYLOAD_TOO_LARGE', documentMessages.tooLarge(TRACE_FILE_MAX_MB));
   }
-  if (!bytes?.subarray(0, 5).equals(Buffer.from('%PDF-', 'latin1'))) throw needsPdf();
+  if (!bytes) throw needsFile();
+  const image = imageTypeOf(bytes);
+  if (image) {
+    const code = await readImageCode(bytes, image);
+    if (!code) throw notFound(watermarkMessages.noCodeInImage);
+    return traceCode(db, { viewer: options.viewer, code });
+  }
+  if (!bytes.subarray(0, 5).equals(Buffer.from('%PDF-', 'latin1'))) throw needsFile();
   const code = await readDownloadCode(bytes);
   if (!code) throw notFound(watermarkMessages.noCodeInPdf);
   return traceCode(db, { viewer: options.viewer, code });
