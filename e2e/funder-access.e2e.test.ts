@@ -126,6 +126,13 @@ describe('[FUNDER ACCESS] a funder from sign-up to a live conversation about a p
     await choose(page, 'Property type', 'Residential');
     await page.getByText('1 project found', { exact: true }).waitFor();
     expect(new URL(page.url()).searchParams.get('property_type')).toBe('Residential');
+    // The average return is a fixed cell's, from the day's snapshot (decision 032): a property type
+    // alone falls in the whole market; with a state, in that type in that state. The header says which.
+    const stats = page.getByLabel('Marketplace statistics');
+    await stats.getByText(/^Whole market, snapshot of \d{1,2} [A-Z][a-z]{2} \d{4}$/).waitFor();
+    await choose(page, 'State', 'NSW');
+    await page.getByText('1 project found', { exact: true }).waitFor();
+    await stats.getByText(/^Residential · NSW, snapshot of \d{1,2} [A-Z][a-z]{2} \d{4}$/).waitFor();
     const cards = page.getByRole('article');
     expect(await cards.count()).toBe(1);
     const card = page.getByRole('article', { name: 'Opportunity: Residential in Parramatta, NSW' });
