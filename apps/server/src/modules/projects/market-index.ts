@@ -11,7 +11,8 @@ import type { MarketplaceFilters } from './marketplace-page.repository';
 
 // The marketplace's search index (docs/decisions/031-marketplace-search-index.md): every listing
 // on the market, held by each server process in the shapes its queries need (market-index-state.ts).
-// A funder's page and stats header are computed here; what is the funder's own (their requests and
+// A funder's page and the stats header's counts are computed here (the average return is the day's
+// snapshot's, marketplace-return-snapshot.ts); what is the funder's own (their requests and
 // deals) and whether the index is still current are asked of the database on every read
 // (funder-side.ts). The index holds only what every funder may see of a listing.
 //
