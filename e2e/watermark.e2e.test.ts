@@ -9,7 +9,8 @@ import { createProjectViaApi, uniqueTitle } from './support/projects';
 
 // Issue 19 items 2 and 4 (decision 034), in the browser: a funder's download of a project PDF is
 // stamped on every page with their e-mail and a download code (read back here with pdf.js, and
-// traced to them by the developer); a view-only PDF opens in the app's own viewer, with no download.
+// traced to them by the developer); a view-only PDF opens in the app's own viewer as page images
+// made on the server, with no download.
 
 const { newPage } = useBrowser();
 const DEMO_PASSWORD = 'plinth-demo-2026';
@@ -126,16 +127,22 @@ describe('[WATERMARK] stamped downloads and view-only documents', () => {
 
     await page.getByRole('button', { name: 'Preview valuation.pdf' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.locator('canvas[data-page-number="2"]').waitFor();
-    expect(await dialog.locator('canvas[data-page-number]').count()).toBe(2);
+    // Its pages are images made on the server (decision 049), stamped for the funder; the second is
+    // fetched as the reader scrolls to it.
+    await dialog.getByRole('img', { name: 'Page 1 of 2' }).waitFor();
+    await dialog.getByTestId('page-images-viewer').evaluate((el) => {
+      el.scrollTop = el.scrollHeight;
+    });
+    await dialog.getByRole('img', { name: 'Page 2 of 2' }).waitFor();
+    expect(await dialog.locator('figure[data-page-number]').count()).toBe(2);
+    expect(await dialog.locator('canvas').count()).toBe(0);
     expect(await dialog.getByRole('button', { name: /Download/ }).count()).toBe(0);
     expect(await dialog.locator('iframe').count()).toBe(0);
     await dialog.getByText(/View only: this document is read here/).waitFor();
-    // The download endpoint refuses the funder outright.
-    const refused = await funder.context.request.get(
-      `/api/documents/${await documentId(funder.context, projectId, 'valuation.pdf')}/download`,
-    );
-    expect(refused.status()).toBe(403);
+    // The download endpoint, and the inline view of the file, refuse the funder outright.
+    const id = await documentId(funder.context, projectId, 'valuation.pdf');
+    expect((await funder.context.request.get(`/api/documents/${id}/download`)).status()).toBe(403);
+    expect((await funder.context.request.get(`/api/documents/${id}/view`)).status()).toBe(403);
   });
 });
 

@@ -9,7 +9,7 @@
 // Exits 1 when any budget is missed. The machine's load average is reported with the figures: on a
 // loaded machine the times are longer.
 // Usage: npm run build && node bench/watermark/run.mjs   (CASE=downloads|pages for one; DOWNLOADS=40,
-// READINGS=12 by default). Writes bench/results/watermark.json.
+// READINGS=20 by default). Writes bench/results/watermark.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';

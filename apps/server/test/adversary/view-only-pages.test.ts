@@ -3,7 +3,9 @@ import { Readable } from 'node:stream';
 import { pageViewMessages } from '@plinth/domain/page-view';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, buildTestApp, createUser, type TestApp, type TestUser } from '../helpers';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import { as, BASE_URL, buildTestApp, createUser, type TestApp, type TestUser } from '../helpers';
 import { createDealRoom, type DealRoom } from '../support/deal-room';
 import { createFunder } from '../support/marketplace';
 import { insertProjectDocument, makePdf } from '../support/watermark';
@@ -298,5 +300,43 @@ describe('the funder reads a view-only document as page images', () => {
     expect(headPage.rawPayload.length).toBe(0);
     expect((await get(stranger, reading.pages[2]!.url, 'HEAD')).statusCode).toBe(404);
     expect((await openings()).length).toBe(before);
+  });
+});
+
+describe('two instances', () => {
+  it('a reading opened on one instance is served page by page by another, which renders on demand', async () => {
+    // A second app on the same database and files: its own page cache (empty) and its own renderer.
+    const other = await buildApp({
+      config: loadConfig({
+        DATA_DIR: t.app.deps.config.DATA_DIR,
+        NODE_ENV: 'test',
+        BASE_URL,
+        LOG_LEVEL: 'silent',
+        WEB_DIST: '/nonexistent-web-dist',
+      }),
+      database: t.database,
+      authSecret: 'test-secret-0123456789-abcdefghijklmnop',
+      logger: false,
+    });
+    try {
+      await other.ready();
+      const reading = await openReading(room.funder);
+      const here = await pageImage(room.funder, reading.pages[1]!.url);
+      const there = await as(other, room.funder, { method: 'GET', url: reading.pages[1]!.url });
+      expect(there.statusCode, there.body).toBe(200);
+      expect(there.headers['content-type']).toBe('image/png');
+      // The same reading, the same stamp (its code and time come from the database): the same pixels.
+      const [a, b] = await Promise.all([pixels(here), pixels(there.rawPayload)]);
+      expect([b.width, b.height]).toEqual([a.width, a.height]);
+      expect(changedIn(a, b, { x: 0, y: 0, w: a.width, h: a.height })).toBe(0);
+      // Refusals hold there too.
+      expect((await as(other, stranger, { method: 'GET', url: reading.pages[1]!.url })).statusCode).toBe(404);
+      expect(
+        (await as(other, room.funder, { method: 'GET', url: `/api/documents/${viewOnlyId}/view` }))
+          .statusCode,
+      ).toBe(403);
+    } finally {
+      await other.close();
+    }
   });
 });

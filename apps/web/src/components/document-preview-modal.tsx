@@ -2,11 +2,9 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { documentMessages, isPreviewable } from '@plinth/domain/documents';
 import type { DocumentCopy } from '@plinth/domain/watermark';
 import { IconDownload } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { downloadStoredFile, previewUrlOf } from '../lib/stored-file';
-
-// pdf.js is loaded only when a view-only document is opened (decision 034).
-const PdfViewer = lazy(() => import('./pdf-viewer'));
+import { PageImagesViewer } from './page-images-viewer';
 
 /** Read in the app's own viewer, never downloaded: a view-only PDF whose reader gets a stamped copy. */
 export const isViewOnlyFor = (document: { view_only?: boolean; watermark?: DocumentCopy }) =>
@@ -22,6 +20,8 @@ export interface PreviewableDocument {
   download_url: string;
   /** A PDF its developer marked view only (project documents). */
   view_only?: boolean;
+  /** Where its pages open as images, under /api (project documents; decision 049). */
+  pages_path?: string;
   /** Which copy the reader gets (decision 034). */
   watermark?: DocumentCopy;
 }
@@ -48,7 +48,7 @@ export function DocumentPreviewModal<T extends PreviewableDocument>({
   if (document && document !== lastDocument) setLastDocument(document);
   const shown = document ?? lastDocument;
   const viewOnly = shown ? isViewOnlyFor(shown) : false;
-  // A view-only document is drawn by pdf.js, not the browser's viewer (which offers a download).
+  // A view-only document is read as page images made on the server: its file never reaches the browser.
   const preview = useInlinePreview(document && !isViewOnlyFor(document) ? document : null);
   const [isDownloading, setIsDownloading] = useState(false);
 
@@ -67,9 +67,11 @@ export function DocumentPreviewModal<T extends PreviewableDocument>({
             {shown.file_name}
           </Text>
           {viewOnly ? (
-            <Suspense fallback={<Text c="gray.7">Loading viewer…</Text>}>
-              <PdfViewer url={shown.view_url} fileName={shown.file_name} />
-            </Suspense>
+            shown.pages_path ? (
+              <PageImagesViewer pagesPath={shown.pages_path} fileName={shown.file_name} />
+            ) : (
+              <Text c="gray.7">{documentMessages.previewUnavailable}</Text>
+            )
           ) : isPreviewable(shown.mime_type) && preview.state === 'failed' ? (
             <Text c="gray.7">{documentMessages.previewFailed}</Text>
           ) : isPreviewable(shown.mime_type) ? (
@@ -88,7 +90,8 @@ export function DocumentPreviewModal<T extends PreviewableDocument>({
           )}
           {viewOnly ? (
             <Text fz="sm" c="gray.7">
-              View only: this document is read here and cannot be downloaded. Your copy carries your name.
+              View only: this document is read here, page by page, and cannot be downloaded. Every page
+              carries your name.
             </Text>
           ) : (
             <Group justify="flex-end">

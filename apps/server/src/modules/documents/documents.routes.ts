@@ -36,7 +36,10 @@ const multipartLimits = {
   headerPairs: 50,
 };
 
-export const documentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, guards, storage }) => {
+export const documentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
+  app,
+  { config, db, guards, storage },
+) => {
   // Registered here, so multipart bodies are parsed only by these routes (this plugin is encapsulated).
   await app.register(multipart, { limits: multipartLimits, throwFileSizeLimit: false });
   const ctx = (log: documents.DocumentsContext['log']): documents.DocumentsContext => ({ db, storage, log });
@@ -184,5 +187,5 @@ export const documentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
   );
 
   // A PDF read as page images: the only way a view-only one reaches a stamped reader (decision 049).
-  registerPageViewRoutes(app, { db, guards, storage });
+  registerPageViewRoutes(app, { config, db, guards, storage });
 };

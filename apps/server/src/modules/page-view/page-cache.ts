@@ -7,6 +7,8 @@
  */
 export class PageCache {
   private readonly entries = new Map<string, { png: Buffer; at: number }>();
+  /** Pages being made now, so a request for one waits for that render rather than starting another. */
+  readonly running = new Map<string, Promise<Buffer>>();
   private bytes = 0;
   private sweeper: NodeJS.Timeout | null = null;
 

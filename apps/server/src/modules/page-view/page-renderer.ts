@@ -1,12 +1,15 @@
-import { Worker } from 'node:worker_threads';
+import { type ChildProcess, fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 /**
- * Renders PDF pages to PNG in a worker thread (render-worker.mjs; decision 049), so a page's
- * drawing, stamping and encoding never hold the event loop. The thread starts with the first page
- * asked for and stops after a minute without one (decision 028: nothing heavy at rest); it keeps the
- * last two documents it opened, so a reader scrolling a document sends its bytes to it once.
- * At most two pages render at once per process; a page that takes longer than the time limit, or
- * a document that makes the thread run out of its memory limit, ends the thread (the next page
+ * Renders PDF pages to PNG in a child process (render-worker.mjs; decision 049), so a page's
+ * drawing, stamping and encoding never hold the event loop, a hostile PDF harms only that process,
+ * and its memory goes back to the system when it exits. It starts with the first page asked for and
+ * exits after a minute without one (decision 028: nothing heavy at rest); it keeps the last two
+ * documents it opened, so a reader scrolling a document hands it the file once (a temporary copy on
+ * disk that it reads itself: the server never holds the whole file, decision 022).
+ * At most two pages render at once per server; a page that takes longer than the time limit, or a
+ * document that makes the process run out of its memory limit, ends the process (the next page
  * starts a new one) and answers RenderFailedError.
  */
 
@@ -23,7 +26,7 @@ export interface PageStamp {
 }
 
 export interface PageJob {
-  /** The stored file's key: what the worker knows an opened document by. */
+  /** The stored file's key: what the renderer knows an opened document by. */
   key: string;
   /** From 1. */
   page: number;
@@ -37,10 +40,16 @@ export class RenderFailedError extends Error {}
 /** The document has fewer pages. */
 export class NoSuchPageError extends Error {}
 
+/** A copy of the stored file on disk for the renderer to read, and how to remove it after. */
+export interface LoadedFile {
+  path: string;
+  done(): Promise<void>;
+}
+
 export interface PageRenderer {
-  /** Every page's size; `load` reads the stored file's bytes when the worker does not hold them. */
-  pageSizes(key: string, load: () => Promise<Uint8Array>): Promise<PageSize[]>;
-  render(job: PageJob, load: () => Promise<Uint8Array>): Promise<Buffer>;
+  /** Every page's size; `load` copies the stored file to disk when the renderer does not hold it. */
+  pageSizes(key: string, load: () => Promise<LoadedFile>): Promise<PageSize[]>;
+  render(job: PageJob, load: () => Promise<LoadedFile>): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -59,18 +68,20 @@ export function pixelSizeOf(size: PageSize, width: number): { width: number; hei
   return { width: w, height: h };
 }
 
-/** The worker's file: the TypeScript sources run it beside this file; the build names it in dist/. */
-function workerUrl(): URL {
-  return import.meta.url.endsWith('.ts')
-    ? new URL('./render-worker.mjs', import.meta.url)
-    : new URL('./page-render-worker.js', import.meta.url);
+/** The renderer's file: the TypeScript sources run it beside this file; the build names it in dist/. */
+function workerPath(): string {
+  return fileURLToPath(
+    import.meta.url.endsWith('.ts')
+      ? new URL('./render-worker.mjs', import.meta.url)
+      : new URL('./page-render-worker.js', import.meta.url),
+  );
 }
 
 interface Answer {
   id: number;
   missing?: true;
   pages?: PageSize[];
-  png?: ArrayBuffer;
+  png?: Uint8Array;
   error?: 'unreadable' | 'no_page';
   message?: string;
 }
@@ -87,7 +98,8 @@ export function createPageRenderer(
   const idleMs = options.idleMs ?? 60_000;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const concurrency = options.concurrency ?? 2;
-  let worker: Worker | null = null;
+  let worker: ChildProcess | null = null;
+  let closed = false;
   let nextId = 1;
   const pending = new Map<number, Pending>();
   let idleTimer: NodeJS.Timeout | null = null;
@@ -109,14 +121,21 @@ export function createPageRenderer(
     idleTimer = null;
     const current = worker;
     worker = null;
-    if (current) await current.terminate();
+    if (!current || current.exitCode !== null || current.signalCode !== null) return;
+    const exited = new Promise((r) => current.once('exit', r));
+    current.kill('SIGKILL');
+    await exited;
   };
 
   const start = () => {
-    const created = new Worker(workerUrl(), {
-      resourceLimits: { maxOldGenerationSizeMb: options.memoryMb ?? 256 },
+    const created = fork(workerPath(), [], {
+      serialization: 'advanced',
+      execArgv: [`--max-old-space-size=${options.memoryMb ?? 256}`],
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
+    // Neither the process nor its channel keeps the server running.
     created.unref();
+    created.channel?.unref();
     created.on('message', (answer: Answer) => {
       const p = pending.get(answer.id);
       if (!p) return;
@@ -130,13 +149,14 @@ export function createPageRenderer(
       failAll(new RenderFailedError(`the page renderer stopped: ${err.message}`));
     };
     created.on('error', ended);
-    created.on('exit', (code) => ended(new Error(`exit ${code}`)));
+    created.on('exit', (code, signal) => ended(new Error(`exit ${code ?? signal}`)));
     worker = created;
     return created;
   };
 
-  const send = (message: Record<string, unknown>, transfer: ArrayBuffer[] = []) =>
+  const send = (message: Record<string, unknown>) =>
     new Promise<Answer>((resolve, reject) => {
+      if (closed) throw new RenderFailedError('the server is closing');
       if (idleTimer) clearTimeout(idleTimer);
       idleTimer = null;
       const target = worker ?? start();
@@ -147,7 +167,12 @@ export function createPageRenderer(
         void stop();
       }, timeoutMs);
       pending.set(id, { resolve, reject, timer });
-      target.postMessage({ ...message, id }, transfer);
+      target.send({ ...message, id }, (err) => {
+        if (!err) return;
+        clearTimeout(timer);
+        pending.delete(id);
+        reject(new RenderFailedError(`the page renderer could not be reached: ${err.message}`));
+      });
     });
 
   /** One job at a time per slot; the thread stops once idle for idleMs. */
@@ -166,12 +191,16 @@ export function createPageRenderer(
     }
   };
 
-  /** Asks; when the worker no longer holds the document, sends its bytes (transferred) and asks again. */
-  const ask = async (message: Record<string, unknown>, load: () => Promise<Uint8Array>) => {
+  /** Asks; when the renderer no longer holds the document, hands it the file and asks again. */
+  const ask = async (message: Record<string, unknown>, load: () => Promise<LoadedFile>) => {
     let answer = await send(message);
     if (answer.missing) {
-      const bytes = await load();
-      answer = await send({ ...message, bytes: bytes.buffer }, [bytes.buffer as ArrayBuffer]);
+      const file = await load();
+      try {
+        answer = await send({ ...message, path: file.path });
+      } finally {
+        await file.done();
+      }
     }
     if (answer.error === 'no_page') throw new NoSuchPageError(answer.message);
     if (answer.error || answer.missing) throw new RenderFailedError(answer.message ?? 'unreadable');
@@ -194,9 +223,10 @@ export function createPageRenderer(
       inSlot(async () => {
         const { png } = await ask({ op: 'render', ...job }, load);
         if (!png) throw new RenderFailedError('no image');
-        return Buffer.from(png);
+        return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
       }),
     close: async () => {
+      closed = true;
       failAll(new RenderFailedError('the server is closing'));
       await stop();
     },

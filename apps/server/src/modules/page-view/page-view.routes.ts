@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { errorResponses } from '@plinth/domain/api-errors';
 import { documentIdParams } from '@plinth/domain/documents';
 import {
@@ -26,7 +27,7 @@ const errors = errorResponses(400, 401, 403, 404, 409);
  */
 export function registerPageViewRoutes(
   parent: FastifyInstance,
-  { db, guards, storage }: Pick<AppDeps, 'db' | 'guards' | 'storage'>,
+  { config, db, guards, storage }: Pick<AppDeps, 'config' | 'db' | 'guards' | 'storage'>,
 ) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const renderer = createPageRenderer();
@@ -35,7 +36,8 @@ export function registerPageViewRoutes(
     cache.clear();
     await renderer.close();
   });
-  const ctx = (log: pageView.PageViewContext['log']) => ({ db, storage, log, renderer, cache });
+  const tmpDir = resolve(config.DATA_DIR, 'tmp', 'page-view');
+  const ctx = (log: pageView.PageViewContext['log']) => ({ db, storage, log, renderer, cache, tmpDir });
 
   app.get(
     '/api/documents/:id/pages',

@@ -1,3 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { documentRequestMessages } from '@plinth/domain/documents';
 import {
   type DocumentPagesResponse,
@@ -18,6 +24,7 @@ import { assertUndertakingAccepted } from '../undertaking/undertaking.service';
 import { newDownloadCode } from '../watermark/download-code';
 import type { PageCache } from './page-cache';
 import {
+  type LoadedFile,
   NoSuchPageError,
   type PageRenderer,
   type PageStamp,
@@ -39,6 +46,8 @@ export interface PageViewContext {
   log: FastifyBaseLogger;
   renderer: PageRenderer;
   cache: PageCache;
+  /** Where the renderer's temporary copies of stored files go (DATA_DIR/tmp/page-view). */
+  tmpDir: string;
 }
 
 const documentNotFound = () => notFound(documentRequestMessages.documentNotFound);
@@ -57,12 +66,15 @@ async function authorise(ctx: PageViewContext, viewer: Viewer, documentId: strin
   return { document, copy };
 }
 
-/** The stored file's bytes, in an ArrayBuffer of their own (it is handed to the worker, not copied). */
-async function readStored(
+/**
+ * The stored file copied to a temporary file for the renderer (streamed: the server never holds it
+ * whole); removed once the renderer has read it.
+ */
+async function copyForRenderer(
   ctx: PageViewContext,
-  document: { id: string; storage_key: string; size_bytes: number | string },
-) {
-  let stream: NodeJS.ReadableStream;
+  document: { id: string; storage_key: string },
+): Promise<LoadedFile> {
+  let stream: Readable;
   try {
     stream = await ctx.storage.get(document.storage_key);
   } catch (err) {
@@ -70,18 +82,16 @@ async function readStored(
     ctx.log.error({ err, documentId: document.id }, 'a document row has no stored file');
     throw documentNotFound();
   }
-  let bytes = new Uint8Array(Number(document.size_bytes));
-  let length = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    if (length + chunk.length > bytes.length) {
-      const grown = new Uint8Array(Math.max(bytes.length * 2, length + chunk.length));
-      grown.set(bytes.subarray(0, length));
-      bytes = grown;
-    }
-    bytes.set(chunk, length);
-    length += chunk.length;
+  await mkdir(ctx.tmpDir, { recursive: true, mode: 0o700 });
+  const path = join(ctx.tmpDir, `${randomUUID()}.pdf`);
+  const done = () => rm(path, { force: true });
+  try {
+    await pipeline(stream, createWriteStream(path, { mode: 0o600 }));
+  } catch (err) {
+    await done();
+    throw err;
   }
-  return length === bytes.length ? bytes : bytes.slice(0, length);
+  return { path, done };
 }
 
 function asRefusal(ctx: PageViewContext, documentId: string, err: unknown): never {
@@ -108,7 +118,7 @@ export async function openReading(
   const { document, copy } = await authorise(ctx, viewer, documentId);
   if (!options.record) return null;
   const sizes = await ctx.renderer
-    .pageSizes(document.storage_key, () => readStored(ctx, document))
+    .pageSizes(document.storage_key, () => copyForRenderer(ctx, document))
     .catch((err) => asRefusal(ctx, documentId, err));
   const code = copy === 'stamped' ? newDownloadCode() : null;
   const reading = await recordDocumentView(ctx.db, {
@@ -117,6 +127,8 @@ export async function openReading(
     document: { projectDocumentId: document.id },
     code,
   });
+  // The viewer asks for the first page at once: it is made meanwhile.
+  prefetch(ctx, { id: reading.id, code, at: new Date(reading.viewed_at), viewer, document, copy }, 1, width);
   return {
     reading: reading.id,
     code,
@@ -167,29 +179,67 @@ export async function readingPage(
   // A reading opened as the original (before the reader lost the owner's side) is not a stamped one.
   if (copy === 'stamped' && !reading.code) throw readingEnded();
   if (!options.render) return null;
-  const cacheKey = `${reading.id}:${page}:${width}`;
-  const cached = ctx.cache.get(cacheKey);
+  const opened: OpenReading = { ...reading, viewer, document, copy };
+  const png = await pageImage(ctx, opened, page, width).catch((err) => asRefusal(ctx, documentId, err));
+  // The reader scrolls on: the next page is made meanwhile, so it is ready when asked for.
+  prefetch(ctx, opened, page + 1, width);
+  return png;
+}
+
+/** A reading as its pages are made: who reads, what, which copy, and its code and time. */
+interface OpenReading {
+  id: string;
+  code: string | null;
+  at: Date;
+  viewer: Viewer;
+  document: { id: string; storage_key: string };
+  copy: DocumentCopy;
+}
+
+/**
+ * Page n of a reading: from the cache, or the render already under way for it, or rendered now
+ * (stamped for a reader who gets a stamped copy) and kept in the cache.
+ */
+async function pageImage(ctx: PageViewContext, reading: OpenReading, page: number, width: PageWidth) {
+  const key = `${reading.id}:${page}:${width}`;
+  const cached = ctx.cache.get(key);
   if (cached) return cached;
-  const load = () => readStored(ctx, document);
+  const running = ctx.cache.running.get(key);
+  if (running) return running;
+  const made = renderPage(ctx, reading, page, width);
+  ctx.cache.running.set(key, made);
   try {
-    const sizes = await ctx.renderer.pageSizes(document.storage_key, load);
-    const size = sizes[page - 1];
-    if (!size) throw new NoSuchPageError(`page ${page} of ${sizes.length}`);
-    let stamp: PageStamp | null = null;
-    if (copy === 'stamped' && reading.code) {
-      const recipient = await recipientOf(ctx.db, viewer);
-      stamp = {
-        tile: `${recipient.name} · ${stampDiagonal(recipient, reading.code)}`,
-        footer: stampFooter(recipient, reading.code, reading.at),
-      };
-    }
-    const png = await ctx.renderer.render(
-      { key: document.storage_key, page, ...pixelSizeOf(size, width), stamp },
-      load,
-    );
-    ctx.cache.set(cacheKey, png);
+    const png = await made;
+    ctx.cache.set(key, png);
     return png;
-  } catch (err) {
-    asRefusal(ctx, documentId, err);
+  } finally {
+    ctx.cache.running.delete(key);
   }
+}
+
+async function renderPage(ctx: PageViewContext, reading: OpenReading, page: number, width: PageWidth) {
+  const { document } = reading;
+  const load = () => copyForRenderer(ctx, document);
+  const sizes = await ctx.renderer.pageSizes(document.storage_key, load);
+  const size = sizes[page - 1];
+  if (!size) throw new NoSuchPageError(`page ${page} of ${sizes.length}`);
+  let stamp: PageStamp | null = null;
+  if (reading.copy === 'stamped' && reading.code) {
+    const recipient = await recipientOf(ctx.db, reading.viewer);
+    stamp = {
+      tile: `${recipient.name} · ${stampDiagonal(recipient, reading.code)}`,
+      footer: stampFooter(recipient, reading.code, reading.at),
+    };
+  }
+  return ctx.renderer.render({ key: document.storage_key, page, ...pixelSizeOf(size, width), stamp }, load);
+}
+
+/** Makes page n ahead of its request, if the document has it; a failure waits for the request itself. */
+function prefetch(ctx: PageViewContext, reading: OpenReading, page: number, width: PageWidth) {
+  void (async () => {
+    const sizes = await ctx.renderer.pageSizes(reading.document.storage_key, () =>
+      copyForRenderer(ctx, reading.document),
+    );
+    if (page <= sizes.length) await pageImage(ctx, reading, page, width);
+  })().catch((err) => ctx.log.debug({ err, documentId: reading.document.id }, 'a page made ahead failed'));
 }

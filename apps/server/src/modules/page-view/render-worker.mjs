@@ -1,18 +1,21 @@
-// The page renderer's worker thread (decision 049): pdf.js draws a PDF page onto a Skia canvas
+// The page renderer's process (decision 049): pdf.js draws a PDF page onto a Skia canvas
 // (@napi-rs/canvas), the reader's stamp is burned into the same pixels, and sharp encodes a PNG.
-// Everything heavy runs here, off the server's event loop; the thread is started on the first page
-// asked for and stopped after a minute without one (page-renderer.ts). Plain JavaScript, so the
-// server's tests (TypeScript through Vitest) and the built server (dist/page-render-worker.js) run
-// the same file.
+// A child process of the server (page-renderer.ts forks it with the first page asked for and ends it
+// a minute after the last): the work never holds the server's event loop, a hostile PDF that
+// exhausts its memory or time ends this process only, and when it exits every byte it used goes back
+// to the system (a worker thread's native libraries and freed arenas would stay in the server).
+// Plain JavaScript, so the server's tests (TypeScript through Vitest) and the built server
+// (dist/page-render-worker.js) run the same file.
 //
-// Messages in: { id, op: 'pages', key, bytes? } and { id, op: 'render', key, page, width, height,
-// stamp, bytes? }. `bytes` (an ArrayBuffer, transferred) is sent only after the worker answered
-// { missing: true }: it keeps the last few documents it opened, by storage key.
+// Messages in: { id, op: 'pages', key, path? } and { id, op: 'render', key, page, width, height,
+// stamp, path? }. `path` (a temporary copy of the stored file, which the server removes once this
+// process has answered) is sent only after this process answered { missing: true }: it keeps the
+// last few documents it opened, by storage key.
 // Answers: { id, pages: [{ width, height }] } in points, { id, png, width, height }, { id, missing },
 // or { id, error: 'unreadable' | 'no_page', message }.
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { parentPort } from 'node:worker_threads';
 
 // pdf.js 6 calls two things Node 22 has and Node 20 (which the server supports) lacks.
 if (typeof Promise.withResolvers !== 'function') {
@@ -46,6 +49,9 @@ const pdfjsRoot = dirname(require.resolve('pdfjs-dist/package.json'));
 const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
 const { createCanvas, GlobalFonts } = await import('@napi-rs/canvas');
 const { default: sharp } = await import('sharp');
+// One image at a time, nothing kept between them: memory stays that of the page in hand.
+sharp.cache(false);
+sharp.concurrency(1);
 
 // The stamp's typeface: Liberation Sans, shipped with pdf.js, so no system font is needed.
 const STAMP_FONT = 'PlinthStamp';
@@ -55,16 +61,17 @@ GlobalFonts.registerFromPath(join(pdfjsRoot, 'standard_fonts', 'LiberationSans-R
 const KEEP_DOCUMENTS = 2;
 const open = new Map();
 
-async function documentFor(key, bytes) {
+async function documentFor(key, path) {
   const kept = open.get(key);
   if (kept) {
     open.delete(key);
     open.set(key, kept);
     return kept;
   }
-  if (!bytes) return null;
+  if (!path) return null;
+  const bytes = await readFile(path);
   const task = pdfjs.getDocument({
-    data: new Uint8Array(bytes),
+    data: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
     // No font program is ever compiled to JavaScript (the eval path of CVE-2024-4367).
     isEvalSupported: false,
     disableFontFace: true,
@@ -103,9 +110,12 @@ async function pageSizes(doc) {
 /**
  * The stamp, in the page's own pixels: the reader's name, e-mail and code repeated across the whole
  * page on a diagonal at low contrast (a crop keeps some of it), and the footer line on a light band
- * along the bottom edge.
+ * along the bottom edge. Drawn once per reading and page size onto a transparent layer, which each
+ * page of the reading is then drawn under (text drawing costs more than the page itself).
  */
-function burnStamp(ctx, width, height, stamp) {
+function stampLayer(width, height, stamp) {
+  const layer = createCanvas(width, height);
+  const ctx = layer.getContext('2d');
   const unit = width / 1240;
   ctx.save();
   ctx.font = `${Math.max(11, Math.round(20 * unit))}px ${STAMP_FONT}`;
@@ -122,7 +132,6 @@ function burnStamp(ctx, width, height, stamp) {
   }
   ctx.restore();
 
-  ctx.save();
   let size = Math.max(10, Math.round(15 * unit));
   ctx.font = `${size}px ${STAMP_FONT}`;
   const room = width - 40 * unit;
@@ -132,13 +141,30 @@ function burnStamp(ctx, width, height, stamp) {
     ctx.font = `${size}px ${STAMP_FONT}`;
   }
   const band = Math.round(size * 2);
+  // The band is drawn over the tiles, so the footer reads cleanly.
+  ctx.clearRect(0, height - band, width, band);
   ctx.fillStyle = 'rgba(255, 255, 255, 0.88)';
   ctx.fillRect(0, height - band, width, band);
   ctx.fillStyle = 'rgb(40, 40, 40)';
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   ctx.fillText(stamp.footer, width / 2, height - band / 2, room);
-  ctx.restore();
+  return layer;
+}
+
+/** The layers of the last few readings' stamps, by what they say and their size. */
+const layers = new Map();
+function stampLayerFor(width, height, stamp) {
+  const key = JSON.stringify([width, height, stamp.tile, stamp.footer]);
+  let layer = layers.get(key);
+  if (layer) {
+    layers.delete(key);
+  } else {
+    layer = stampLayer(width, height, stamp);
+  }
+  layers.set(key, layer);
+  while (layers.size > 4) layers.delete(layers.keys().next().value);
+  return layer;
 }
 
 async function render(doc, message) {
@@ -149,44 +175,42 @@ async function render(doc, message) {
     const canvas = createCanvas(message.width, message.height);
     const ctx = canvas.getContext('2d');
     await page.render({ canvasContext: ctx, canvas, viewport, background: '#ffffff' }).promise;
-    if (message.stamp) burnStamp(ctx, message.width, message.height, message.stamp);
+    if (message.stamp) ctx.drawImage(stampLayerFor(message.width, message.height, message.stamp), 0, 0);
     const png = await sharp(canvas.data(), {
       raw: { width: message.width, height: message.height, channels: 4 },
     })
       .removeAlpha()
       .png({ compressionLevel: 6 })
       .toBuffer();
-    // Its own ArrayBuffer, handed over without a copy.
-    const out = new Uint8Array(png.length);
-    out.set(png);
-    return out;
+    return png;
   } finally {
     page.cleanup();
   }
 }
 
-parentPort.on('message', async (message) => {
+const answer = (message) => process.send?.(message);
+
+process.on('message', async (message) => {
   const { id } = message;
   try {
-    const entry = await documentFor(message.key, message.bytes);
+    const entry = await documentFor(message.key, message.path);
     if (!entry) {
-      parentPort.postMessage({ id, missing: true });
+      answer({ id, missing: true });
       return;
     }
     const doc = await entry.doc;
     if (message.op === 'pages') {
-      parentPort.postMessage({ id, pages: await pageSizes(doc) });
+      answer({ id, pages: await pageSizes(doc) });
       return;
     }
     if (message.page > doc.numPages) {
-      parentPort.postMessage({ id, error: 'no_page', message: `page ${message.page} of ${doc.numPages}` });
+      answer({ id, error: 'no_page', message: `page ${message.page} of ${doc.numPages}` });
       return;
     }
-    const png = await render(doc, message);
-    parentPort.postMessage({ id, png: png.buffer, width: message.width, height: message.height }, [
-      png.buffer,
-    ]);
+    answer({ id, png: await render(doc, message), width: message.width, height: message.height });
   } catch (err) {
-    parentPort.postMessage({ id, error: 'unreadable', message: String(err?.message ?? err) });
+    answer({ id, error: 'unreadable', message: String(err?.message ?? err) });
   }
 });
+// The server went away (or closed the channel): nothing is left to do.
+process.on('disconnect', () => process.exit(0));
