@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call } from './support/api';
-import { baseURL, DEMO_ADMIN, useBrowser } from './support/browser';
+import { baseURL, DEMO_ADMIN, expectAccessible, useBrowser } from './support/browser';
 import { signInViaApi } from './support/funders';
 import { createProjectViaApi, uniqueTitle } from './support/projects';
 
@@ -137,6 +137,7 @@ describe('[VIEW-ONLY PAGES] a view-only document read as page images', () => {
     expect(seen.filter((r) => /pdf/.test(r.type))).toEqual([]);
     expect(await dialog.getByRole('button', { name: /Download/ }).count()).toBe(0);
     await dialog.getByText(/View only: this document is read here, page by page/).waitFor();
+    await expectAccessible(page);
   });
 
   it('at 375 px the page fits the screen', async () => {

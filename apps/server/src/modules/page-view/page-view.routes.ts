@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { readdir, rm, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { errorResponses } from '@plinth/domain/api-errors';
 import { documentIdParams } from '@plinth/domain/documents';
 import {
@@ -37,6 +38,8 @@ export function registerPageViewRoutes(
     await renderer.close();
   });
   const tmpDir = resolve(config.DATA_DIR, 'tmp', 'page-view');
+  // Copies a crash left behind (each is removed once read); an hour old is long past any reading of it.
+  void removeStale(tmpDir, 3_600_000);
   const ctx = (log: pageView.PageViewContext['log']) => ({ db, storage, log, renderer, cache, tmpDir });
 
   app.get(
@@ -98,4 +101,13 @@ export function registerPageViewRoutes(
       return raw.header('content-length', png.length).send(png);
     },
   );
+}
+
+async function removeStale(dir: string, olderThanMs: number) {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names) {
+    const path = join(dir, name);
+    const info = await stat(path).catch(() => null);
+    if (info && Date.now() - info.mtimeMs > olderThanMs) await rm(path, { force: true }).catch(() => {});
+  }
 }

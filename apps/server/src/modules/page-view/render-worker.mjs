@@ -152,7 +152,7 @@ function stampLayer(width, height, stamp) {
   return layer;
 }
 
-/** The layers of the last few readings' stamps, by what they say and their size. */
+/** The layers of the last two readings' stamps, by what they say and their size (8.7 MB each at 1240 px). */
 const layers = new Map();
 function stampLayerFor(width, height, stamp) {
   const key = JSON.stringify([width, height, stamp.tile, stamp.footer]);
@@ -163,7 +163,7 @@ function stampLayerFor(width, height, stamp) {
     layer = stampLayer(width, height, stamp);
   }
   layers.set(key, layer);
-  while (layers.size > 4) layers.delete(layers.keys().next().value);
+  while (layers.size > 2) layers.delete(layers.keys().next().value);
   return layer;
 }
 
