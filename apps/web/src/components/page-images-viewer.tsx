@@ -34,6 +34,8 @@ export function PageImagesViewer({ pagesPath, fileName }: { pagesPath: string; f
     <section
       ref={frame}
       data-testid="page-images-viewer"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus, or the pages cannot be scrolled from the keyboard (axe: scrollable-region-focusable)
+      tabIndex={0}
       aria-label={reading ? `${fileName}, ${reading.page_count} pages` : fileName}
       style={{
         maxHeight: '70vh',
