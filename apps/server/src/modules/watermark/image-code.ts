@@ -11,7 +11,7 @@ import { CODE_ALPHABET, downloadCodePattern } from '@plinth/domain/watermark';
  * - A cell adds and takes luminance (the same to red, green and blue) in a 2 × 2 checker of 4-pixel
  *   squares, its sign the bit's. The checker is blind to the picture's own light and to straight
  *   edges (they add as much to its + squares as to its − squares), and its energy sits in the low
- *   frequencies that JPEG keeps at quality 75 and up. The offset is 3 levels where the picture is
+ *   frequencies that JPEG keeps at quality 75 and up. The offset is 2 levels where the picture is
  *   flat and up to 8 where it is busy (the picture hides it there, and there it has to outweigh
  *   the picture's own detail).
  * - Reading correlates every 8 × 8 window of the luminance with the checker, weighs each window by
@@ -26,7 +26,7 @@ const TILE_CELLS = 8;
 export const TILE = CELL * TILE_CELLS;
 const BITS = TILE_CELLS * TILE_CELLS;
 /** Luminance levels added or taken per pixel where the picture is flat … */
-export const BASE_AMPLITUDE = 3;
+export const BASE_AMPLITUDE = 2;
 /** … and at most where it is busy, rising by AMPLITUDE_GAIN per level of mean gradient. */
 export const MAX_AMPLITUDE = 8;
 const AMPLITUDE_GAIN = 0.3;
@@ -122,12 +122,12 @@ export interface RawImage {
 }
 
 const mod = (value: number, m: number) => ((value % m) + m) % m;
-const clampByte = (value: number) => Math.max(0, Math.min(255, value));
 
 /**
- * Each cell's amplitude, from how busy the picture is there (the mean of |∆x| + |∆y| of luminance
- * over its pixels), for the cell grid that starts at the tile's origin. Cells are numbered row by
- * row from the one holding pixel (0, 0); `firstX`, `firstY` (≤ 0) are where that cell starts.
+ * Each cell's amplitude, from how busy the picture is there: the mean of |∆x| + |∆y| of luminance,
+ * sampled at every other pixel of every other row (a quarter of the pixels, which tells busy from
+ * flat as well), for the cell grid that starts at the tile's origin. Cells are numbered row by row
+ * from the one holding pixel (0, 0); `firstX`, `firstY` (≤ 0) are where that cell starts.
  */
 function cellAmplitudes(image: RawImage, ox: number, oy: number) {
   const { data, width, height, channels } = image;
@@ -137,26 +137,23 @@ function cellAmplitudes(image: RawImage, ox: number, oy: number) {
   const down = Math.ceil((height - firstY) / CELL);
   const sums = new Float64Array(across * down);
   const counts = new Uint8Array(across * down);
-  // Each row's luminance (and the row above), and the cell of every x.
-  let above = new Int16Array(width);
-  let row = new Int16Array(width);
-  const cellOfX = new Int32Array(width);
-  for (let x = 0; x < width; x++) cellOfX[x] = (x - firstX) >> 3;
-  for (let y = 0; y < height; y++) {
-    let at = y * width * channels;
-    for (let x = 0; x < width; x++, at += channels) {
-      row[x] = channels >= 3 ? (data[at]! * 77 + data[at + 1]! * 150 + data[at + 2]! * 29) >> 8 : data[at]!;
-    }
+  const luma =
+    channels >= 3
+      ? (at: number) => (data[at]! * 77 + data[at + 1]! * 150 + data[at + 2]! * 29) >> 8
+      : (at: number) => data[at]!;
+  const rowBytes = width * channels;
+  for (let y = 0; y < height; y += 2) {
     const cells = ((y - firstY) >> 3) * across;
-    const cellsAbove = ((y - 1 - firstY) >> 3) * across;
-    for (let x = 0; x < width; x++) {
-      const cell = cells + cellOfX[x]!;
-      sums[cell]! += x + 1 < width ? Math.abs(row[x + 1]! - row[x]!) : 0;
+    const below = y + 1 < height ? rowBytes : 0;
+    for (let x = 0; x < width; x += 2) {
+      const at = (y * width + x) * channels;
+      const here = luma(at);
+      const dx = x + 1 < width ? luma(at + channels) - here : 0;
+      const dy = luma(at + below) - here;
+      const cell = cells + ((x - firstX) >> 3);
+      sums[cell]! += (dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy);
       counts[cell]!++;
-      // |∆y| between this row and the one above counts for the pixel above.
-      if (y > 0) sums[cellsAbove + cellOfX[x]!]! += Math.abs(row[x]! - above[x]!);
     }
-    [above, row] = [row, above];
   }
   const amplitudes = new Uint8Array(across * down);
   for (let i = 0; i < amplitudes.length; i++) {
@@ -177,6 +174,8 @@ export function embedMark(image: RawImage, code: string, origin: { x: number; y:
   const ox = mod(origin.x, TILE);
   const oy = mod(origin.y, TILE);
   const { amplitudes, across, firstX, firstY } = cellAmplitudes(image, ox, oy);
+  // Writes through a clamped view stop at 0 and 255 by themselves.
+  const pixels = new Uint8ClampedArray(data.buffer, data.byteOffset, data.length);
   const colours = channels >= 3 ? 3 : 1;
   const pattern = new Int8Array(TILE);
   const startU = mod(-ox, TILE);
@@ -189,10 +188,10 @@ export function embedMark(image: RawImage, code: string, origin: { x: number; y:
     let at = y * width * channels;
     for (let x = 0; x < width; x++, at += channels) {
       const delta = amplitudes[cell]! * pattern[u]!;
-      data[at] = clampByte(data[at]! + delta);
+      pixels[at] = pixels[at]! + delta;
       if (colours === 3) {
-        data[at + 1] = clampByte(data[at + 1]! + delta);
-        data[at + 2] = clampByte(data[at + 2]! + delta);
+        pixels[at + 1] = pixels[at + 1]! + delta;
+        pixels[at + 2] = pixels[at + 2]! + delta;
       }
       u = u === TILE - 1 ? 0 : u + 1;
       if ((u & 7) === 0) cell++;
@@ -416,28 +415,49 @@ function phasesOf(fold: Float64Array): number[] {
   return [...strength.keys()].sort((a, b) => strength[b]! - strength[a]!);
 }
 
-/** A central square of this many tiles a side is read first: a stamped image answers there. */
-const FIRST_READ_TILES = 8;
+/** Squares of this many tiles a side, around the centre, are read in turn before the whole image. */
+const READ_STAGES = [8, 16, 32];
+
+const centred = (width: number, height: number, side: number): Region => {
+  const w = Math.min(width, side);
+  const h = Math.min(height, side);
+  return { left: Math.floor((width - w) / 2), top: Math.floor((height - h) / 2), width: w, height: h };
+};
+
+/** The parts of `outer` outside `inner` (which it contains): bands above and below, sides between. */
+function ring(outer: Region, inner: Region): Region[] {
+  const innerBottom = inner.top + inner.height;
+  const innerRight = inner.left + inner.width;
+  return [
+    { left: outer.left, top: outer.top, width: outer.width, height: inner.top - outer.top },
+    {
+      left: outer.left,
+      top: innerBottom,
+      width: outer.width,
+      height: outer.top + outer.height - innerBottom,
+    },
+    { left: outer.left, top: inner.top, width: inner.left - outer.left, height: inner.height },
+    { left: innerRight, top: inner.top, width: outer.left + outer.width - innerRight, height: inner.height },
+  ];
+}
 
 /**
- * The code hidden in a luminance image, or null: a central square of 8 × 8 tiles first (a marked
- * image gives its code there, at a fraction of the cost), then, if need be, the whole image.
+ * The code hidden in a luminance image, or null. A square of 8 × 8 tiles around the centre is read
+ * first: a marked image gives its code there, at a fraction of the cost. Each further read adds
+ * the ring around the last (16, then 32 tiles a side, then the whole image) to the same fold, so
+ * an image without a mark, the dearest case, costs one pass in all. (Windows across a ring's edges,
+ * 7 pixels a seam, are not read.)
  */
 export function readMark(luma: Uint8Array, width: number, height: number): string | null {
-  const side = FIRST_READ_TILES * TILE;
-  if (width > side * 1.5 || height > side * 1.5) {
-    const central = { width: Math.min(width, side), height: Math.min(height, side) };
-    const region = {
-      ...central,
-      left: Math.floor((width - central.width) / 2),
-      top: Math.floor((height - central.height) / 2),
-    };
-    const fold = newFold();
-    foldRegion(luma, width, region, fold);
+  const fold = newFold();
+  let inner: Region | null = null;
+  for (const side of [...READ_STAGES.map((tiles) => tiles * TILE), Number.POSITIVE_INFINITY]) {
+    const region = centred(width, height, side);
+    if (inner && region.width === inner.width && region.height === inner.height) continue;
+    for (const part of inner ? ring(region, inner) : [region]) foldRegion(luma, width, part, fold);
     const code = decodeFold(fold);
     if (code) return code;
+    inner = region;
   }
-  const fold = newFold();
-  foldRegion(luma, width, { left: 0, top: 0, width, height }, fold);
-  return decodeFold(fold);
+  return null;
 }

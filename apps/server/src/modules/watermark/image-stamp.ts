@@ -57,45 +57,68 @@ const escapeXml = (text: string) =>
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
-/** Roughly how wide a line of sans-serif text is, in ems. */
-const EMS_PER_CHARACTER = 0.55;
+/** Roughly how wide a character of sans-serif text is, in ems (generous: copies must not overlap). */
+const EMS_PER_CHARACTER = 0.6;
 /** The tiled text's opacity, dark and light alike: low contrast, yet legible when looked for. */
 const TILED_OPACITY = 0.12;
+/** Rows of text per lattice period (about 3.6 text heights apart). */
+const ROWS_PER_PERIOD = 4;
+
+const svgText = (x: number, y: number, colour: string, text: string) =>
+  `<text x="${x.toFixed(1)}" y="${y.toFixed(1)}" fill="${colour}">${text}</text>`;
 
 /**
- * The visible stamp as an SVG the size of the image: the recipient's name, e-mail and code
- * repeated along rows turned 30°, covering the whole image, each row drawn twice (dark, and light
- * one pixel off, so it shows on dark and light pictures alike) at 12 % opacity, each row shifted
- * along so the codes do not line up; and the footer line on a light band.
+ * The tiled part of the visible stamp: the recipient's name, e-mail and code repeated along rows
+ * turned about 30°, each drawn twice (dark, and light one pixel off, so it shows on dark and light
+ * pictures alike) at 12 % opacity. Drawn once as a tile (W × H, no larger than the image) that
+ * sharp repeats across the image: the rows run along the tile's diagonal, whose length L is one
+ * line of text, so the pattern is periodic in W and H, and rendering costs a tile, not the image.
  */
-export function overlaySvg(width: number, height: number, stamp: ImageStamp): string {
-  const { recipient, code } = stamp;
-  const line = `${recipient.name} · ${recipient.email} · Code ${code}`;
-  const footerLine = stampFooter(recipient, code, stamp.at);
+export function tiledTextSvg(width: number, height: number, stamp: ImageStamp): string {
+  const line = `${stamp.recipient.name} · ${stamp.recipient.email} · Code ${stamp.code}`;
   const size = clamp(Math.min(width, height) / 36, 9, 48);
-  const gap = '\u2003\u2003';
-  const period = ([...line].length + 2) * EMS_PER_CHARACTER * size;
-  // Rows across the square that holds the image however it is turned, centred on it.
-  const reach = Math.hypot(width, height);
-  const spacing = size * 3.2;
-  const copies = Math.ceil(reach / period) + 2;
-  const repeated = escapeXml(Array.from({ length: copies }, () => line).join(gap));
-  const rows: string[] = [];
-  for (let n = 0, y = -reach / 2; y <= reach / 2 + spacing; n++, y += spacing) {
-    const x = -reach / 2 - period * (((n * 3) % 7) / 7 + 1);
-    rows.push(
-      `<text x="${x.toFixed(1)}" y="${y.toFixed(1)}" fill="#000000">${repeated}</text>`,
-      `<text x="${(x + 1).toFixed(1)}" y="${(y + 1).toFixed(1)}" fill="#ffffff">${repeated}</text>`,
-    );
+  const wanted = ([...line].length + 3) * EMS_PER_CHARACTER * size;
+  const tileWidth = Math.round(wanted * Math.cos(Math.PI / 6));
+  const tileHeight = Math.round(wanted * Math.sin(Math.PI / 6));
+  const angle = Math.atan2(tileHeight, tileWidth);
+  const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+  const period = Math.hypot(tileWidth, tileHeight);
+  // Along a row (s) and across the rows (t), in the turned frame: moving one tile right moves a
+  // row to the next group of rows (t + across) and along by `shift`; the rows' phases follow.
+  const across = period * sin * cos;
+  const shift = period * cos * cos;
+  const spacing = across / ROWS_PER_PERIOD;
+  const view = { width: Math.min(tileWidth, width), height: Math.min(tileHeight, height) };
+  const text = escapeXml(line);
+  const texts: string[] = [];
+  const tMax = view.width * sin + view.height * cos;
+  const [sMin, sMax] = [-view.height * sin, view.width * cos];
+  for (let r = Math.floor(-size / spacing) - 1; r * spacing <= tMax + size * 2; r++) {
+    const group = Math.floor(r / ROWS_PER_PERIOD);
+    const phase = (((r - group * ROWS_PER_PERIOD) * 3) / 7) * period + group * shift;
+    const first = Math.floor((sMin - period - phase) / period);
+    for (let i = first; phase + i * period <= sMax; i++) {
+      const s = phase + i * period;
+      texts.push(svgText(s, r * spacing, '#000000', text), svgText(s + 1, r * spacing + 1, '#ffffff', text));
+    }
   }
-  const footerSize = clamp((width - 24) / ([...footerLine].length * 0.55), 6, 28);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-<g transform="translate(${width / 2} ${height / 2}) rotate(-30)" font-family="Helvetica, Arial, sans-serif" font-size="${size.toFixed(1)}" fill-opacity="${TILED_OPACITY}">
-${rows.join('\n')}
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${view.width}" height="${view.height}">
+<g transform="rotate(${((-angle * 180) / Math.PI).toFixed(4)})" font-family="Helvetica, Arial, sans-serif" font-size="${size.toFixed(1)}" fill-opacity="${TILED_OPACITY}">
+${texts.join('\n')}
 </g>
-<rect x="0" y="${height - footerSize * 1.8}" width="${width}" height="${footerSize * 1.8}" fill="#ffffff" fill-opacity="0.6"/>
-<text x="12" y="${height - footerSize * 0.55}" font-family="Helvetica, Arial, sans-serif" font-size="${footerSize.toFixed(1)}" fill="#333333">${escapeXml(footerLine)}</text>
 </svg>`;
+}
+
+/** The footer line (name · company · e-mail · time · code) on a light band the image's width. */
+export function footerSvg(width: number, stamp: ImageStamp): { svg: string; height: number } {
+  const footer = stampFooter(stamp.recipient, stamp.code, stamp.at);
+  const size = clamp((width - 24) / ([...footer].length * 0.55), 6, 28);
+  const height = Math.ceil(size * 1.8);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+<rect x="0" y="0" width="${width}" height="${height}" fill="#ffffff" fill-opacity="0.6"/>
+<text x="12" y="${(height - size * 0.55).toFixed(1)}" font-family="Helvetica, Arial, sans-serif" font-size="${size.toFixed(1)}" fill="#333333">${escapeXml(footer)}</text>
+</svg>`;
+  return { svg, height };
 }
 
 /**
@@ -113,8 +136,13 @@ export async function stampImage(bytes: Uint8Array, mimeType: string, stamp: Ima
   const [width, height] =
     orientation >= 5 ? [meta.height ?? 0, meta.width ?? 0] : [meta.width ?? 0, meta.height ?? 0];
   if (!width || !height) throw new Error('no dimensions');
-  const { data, info } = await image
-    .composite([{ input: Buffer.from(overlaySvg(width, height, stamp)), top: 0, left: 0 }])
+  const footer = footerSvg(width, stamp);
+  const overlaid = image.composite([
+    { input: Buffer.from(tiledTextSvg(width, height, stamp)), tile: true, gravity: 'northwest' },
+    { input: Buffer.from(footer.svg), top: Math.max(0, height - footer.height), left: 0 },
+  ]);
+  // A JPEG has no alpha; the overlay would add one, to be dropped again when encoding.
+  const { data, info } = await (mimeType === 'image/png' ? overlaid : overlaid.removeAlpha())
     .raw({ depth: 'uchar' })
     .toBuffer({ resolveWithObject: true });
   const { channels } = info;
