@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomFillSync } from 'node:crypto';
 import { CODE_ALPHABET, normaliseDownloadCode } from '@plinth/domain/watermark';
 
 /**
@@ -39,7 +39,7 @@ const checkOf = (code: string, salt: string) => bitsOf(digest(`plinth-copy-check
 
 /** A fresh mark for a code (XXXX-XXXX), with its own random salt. */
 export function markFor(code: string): string {
-  const salt = encode(BigInt(randomInt(0, 1 << 20)), 4);
+  const salt = encode(BigInt(randomBelow(1 << 20)), 4);
   const bits = decode(code.replace('-', ''));
   if (bits === null) throw new Error('not a download code');
   return `${salt}${encode(bits ^ maskOf(salt), 8)}${encode(checkOf(code, salt), 4)}`;
@@ -87,7 +87,7 @@ const namePatterns = {
 export function resourceName(kind: keyof typeof namePatterns, isTaken: (name: string) => boolean): string {
   const patterns = namePatterns[kind];
   for (;;) {
-    const name = `${patterns[randomInt(patterns.length)]}${randomInt(1, 1000)}`;
+    const name = `${patterns[randomBelow(patterns.length)]}${1 + randomBelow(999)}`;
     if (!isTaken(name)) return name;
   }
 }
@@ -99,8 +99,22 @@ export const num = (value: number) => {
 };
 
 /** A random number in [min, max). */
-export const between = (min: number, max: number) =>
-  min + (randomBytes(4).readUInt32BE() / 2 ** 32) * (max - min);
+export const between = (min: number, max: number) => min + (random32() / 2 ** 32) * (max - min);
+
+// Random numbers from a pool filled 4 kB at a time: a copy draws a few hundred (salts, places,
+// sizes), and a call to the system's generator for each cost more than the rest of the marks.
+const pool = Buffer.alloc(4096);
+let poolAt = pool.length;
+function random32(): number {
+  if (poolAt + 4 > pool.length) {
+    randomFillSync(pool);
+    poolAt = 0;
+  }
+  poolAt += 4;
+  return pool.readUInt32BE(poolAt - 4);
+}
+/** A whole number in [0, n), for small n (the bias of the modulo is under one in a million). */
+const randomBelow = (n: number) => random32() % n;
 
 /**
  * A text object that draws nothing (rendering mode 3, neither filled nor stroked) showing a mark,
@@ -116,14 +130,14 @@ export function invisibleText(
   const x = num(box.x + between(0.1, 0.8) * box.width);
   const y = num(box.y + between(0.1, 0.9) * box.height);
   const size = num(between(1, 9));
-  const form = randomInt(3);
+  const form = randomBelow(3);
   const shown =
     form === 0
       ? `(${mark}) Tj`
       : form === 1
         ? `<${Buffer.from(mark, 'latin1').toString('hex')}> Tj`
-        : `[(${mark.slice(0, 7)}) ${randomInt(-4, 4)} (${mark.slice(7)})] TJ`;
-  const state = randomInt(2) ? [`3 Tr`, `/${font} ${size} Tf`] : [`/${font} ${size} Tf`, `3 Tr`];
+        : `[(${mark.slice(0, 7)}) ${randomBelow(8) - 4} (${mark.slice(7)})] TJ`;
+  const state = randomBelow(2) ? [`3 Tr`, `/${font} ${size} Tf`] : [`/${font} ${size} Tf`, `3 Tr`];
   return `q\n/Artifact BMC\nBT\n${state.join('\n')}\n1 0 0 1 ${x} ${y} Tm\n${shown}\nET\nEMC\nQ\n`;
 }
 

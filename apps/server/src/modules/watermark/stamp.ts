@@ -1,4 +1,3 @@
-import { deflateSync } from 'node:zlib';
 import type { PDFDocument, PDFRef } from '@cantoo/pdf-lib';
 import {
   CODE_KEYWORD_PREFIX,
@@ -8,7 +7,7 @@ import {
 } from '@plinth/domain/watermark';
 import { type SerializedPdf, serializePdf } from './pdf-stream';
 import { invisibleText, num, resourceName, xmpWithMark } from './stamp-marks';
-import { stampPages, streamData } from './stamp-page';
+import { deflate, stampPages, streamData } from './stamp-page';
 
 /**
  * The stamp on a recipient's copy (decision 034): a light diagonal line across each page (e-mail and
@@ -143,7 +142,7 @@ function formMark(pdfLib: typeof import('@cantoo/pdf-lib'), doc: PDFDocument, fo
     Resources: { Font: { [name]: font } },
     Filter: 'FlateDecode',
   });
-  return doc.context.register(pdfLib.PDFRawStream.of(dict, deflateSync(content)));
+  return doc.context.register(pdfLib.PDFRawStream.of(dict, deflate(content)));
 }
 
 /** The copy's mark in the document's XMP metadata (an existing packet kept, the mark added). */
