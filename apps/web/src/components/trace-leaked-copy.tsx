@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { ApiError, api } from '../lib/api-client';
 import { idempotentFetch } from '../lib/idempotent-fetch';
 
-/** POST /document-trace with the dropped PDF (multipart), answered like the code look-up. */
+/** POST /document-trace with the dropped PDF, PNG or JPEG (multipart), answered like the code look-up. */
 async function traceFile(file: File): Promise<DocumentTraceResponse> {
   const form = new FormData();
   form.append('file', file);
@@ -28,7 +28,7 @@ async function traceFile(file: File): Promise<DocumentTraceResponse> {
 }
 
 /**
- * 'Trace a leaked copy' (decision 034): a download code, or the leaked PDF dropped here, names the
+ * 'Trace a leaked copy' (decisions 034, 051): a download code, or the leaked PDF or image dropped here, names the
  * reader it was stamped for. For the developer (their projects' documents) and admins (any).
  */
 export function TraceLeakedCopy() {
@@ -58,7 +58,7 @@ export function TraceLeakedCopy() {
         </Title>
         <Text fz="sm" c="gray.7">
           Every copy a reader downloads carries their name and a download code. Enter the code, or drop the
-          leaked PDF, to see whose copy it was.
+          leaked PDF or image, to see whose copy it was.
         </Text>
         <form
           onSubmit={(event) => {
@@ -83,16 +83,16 @@ export function TraceLeakedCopy() {
         </form>
         <Dropzone
           onDrop={(files) => files[0] && void run(() => traceFile(files[0]!))}
-          accept={['application/pdf']}
+          accept={['application/pdf', 'image/png', 'image/jpeg']}
           maxFiles={1}
           multiple={false}
           loading={isBusy}
-          aria-label="Drop the leaked PDF"
-          inputProps={{ 'aria-label': 'The leaked PDF' }}
+          aria-label="Drop the leaked PDF or image"
+          inputProps={{ 'aria-label': 'The leaked PDF or image' }}
         >
           <Group justify="center" gap="xs" mih={60}>
             <IconFileSearch aria-hidden size={22} />
-            <Text fz="sm">Drop the leaked PDF here, or click to choose it</Text>
+            <Text fz="sm">Drop the leaked PDF, PNG or JPEG here, or click to choose it</Text>
           </Group>
         </Dropzone>
         {error && (
