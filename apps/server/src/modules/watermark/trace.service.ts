@@ -69,8 +69,9 @@ const needsFile = () => validationFailed([{ field: 'file', message: watermarkMes
 
 /**
  * POST /document-trace: one PDF, PNG or JPEG (multipart `file`, read into a temporary file before
- * this runs: decision 046), told apart by its first bytes. A PDF's code is read from its keywords
- * or its text; an image's from the mark in its pixels or its metadata (decision 051).
+ * this runs: decision 046), told apart by its first bytes. A PDF's code is read from any mark that
+ * survived: keywords, XMP, the footer, the marks in its pages' content and forms (decision 050); an
+ * image's from the mark in its pixels or its metadata (decision 051).
  */
 export async function traceFile(
   db: Db,
