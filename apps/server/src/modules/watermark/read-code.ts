@@ -64,7 +64,11 @@ async function readWithPdfLib(bytes: Uint8Array, count: (codes: (string | null)[
     if (xmp) count(codesIn(Buffer.from(xmp).toString('utf8')));
   });
   const seen = new Set<PDFObject>();
-  for (const page of doc.getPages())
+  let pages: ReturnType<PDFDocument['getPages']> = [];
+  read(() => {
+    pages = doc.getPages();
+  });
+  for (const page of pages)
     read(() => {
       for (const part of contentParts(pdfLib, page)) count(codesInStream(pdfLib, doc.context.lookup(part)));
       count(codesInForms(pdfLib, doc, page.node.Resources(), seen, FORM_DEPTH));
