@@ -12,7 +12,7 @@ import {
 } from '@cantoo/pdf-lib';
 import { CODE_ALPHABET } from '@plinth/domain/watermark';
 import { describe, expect, it } from 'vitest';
-import { scanContent, stringsOf } from '../src/modules/watermark/content-stream';
+import { respace, scanContent, stringsOf } from '../src/modules/watermark/content-stream';
 import { readDownloadCode } from '../src/modules/watermark/read-code';
 import { stampPdf } from '../src/modules/watermark/stamp';
 import { codesInMarks, markFor } from '../src/modules/watermark/stamp-marks';
@@ -75,6 +75,60 @@ describe('reading a content stream operator by operator', () => {
   it('reads the strings shown, hex and literal, escapes and TJ arrays joined', () => {
     const content = '(a\\(b\\)\\101) Tj <48 69> Tj [(Jo) -20 (in) 5 (ed)] TJ BI /W 1 ID (no) EI (end) Tj';
     expect(stringsOf(Buffer.from(content, 'latin1'))).toEqual(['a(b)A', 'Hi', 'Joined', 'end']);
+  });
+});
+
+describe("writing a page's content afresh", () => {
+  const all = (content: string) => {
+    const bytes = Buffer.from(content, 'latin1');
+    return respace(bytes, bytes.length, () => 2).toString('latin1');
+  };
+
+  it('changes only the whitespace between tokens: not in strings, comments or dictionaries', () => {
+    const content =
+      'q  1 0 0 1 5 5 cm\nBT (a  b) Tj <41 42> Tj ET % a comment  here\n/P <</Alt (x > y  z)>> BDC EMC Q';
+    const written = all(content);
+    expect(written).not.toBe(content);
+    expect(written.replace(/\s+/g, ' ')).toBe(content.replace(/\s+/g, ' '));
+    for (const kept of ['(a  b)', '<41 42>', '% a comment  here\n', '(x > y  z)'])
+      expect(written).toContain(kept);
+    expect(stringsOf(Buffer.from(written, 'latin1'))).toEqual(stringsOf(Buffer.from(content, 'latin1')));
+  });
+
+  it('copies an inline image and what follows as it is', () => {
+    const content = 'q 2 0 0 2 0 0 cm BI /W 1 /H 1 /BPC 8 /CS /G ID \x00 EI Q';
+    const bytes = Buffer.from(content, 'latin1');
+    const { readTo } = scanContent(bytes)!;
+    const written = respace(bytes, readTo, () => 1).toString('latin1');
+    expect(written.endsWith(content.slice(readTo))).toBe(true);
+    expect(written.slice(0, written.indexOf('BI'))).toBe('q\n2\n0\n0\n2\n0\n0\ncm\n');
+  });
+
+  it('two copies of a page differ line by line, not only where the marks are', async () => {
+    const source = await pdfWithContent(
+      Array.from({ length: 30 }, (_, i) => `q BT /F1 10 Tf 50 ${700 - i * 12} Td (Line ${i}) Tj ET Q`).join(
+        '\n',
+      ),
+    );
+    const contents = await Promise.all(
+      [1, 2].map(async () => {
+        const doc = await PDFDocument.load(await stamped(source));
+        return streamBytes(
+          doc.context.lookup(doc.getPage(0).node.get(PDFName.of('Contents'))) as PDFRawStream,
+        ).toString('latin1');
+      }),
+    );
+    const pageOnly = (content: string) =>
+      content
+        .slice(0, content.indexOf('/Artifact <<'))
+        .replace(/q\s+\/Artifact\s+BMC[\s\S]*?EMC\s+Q/g, '')
+        .replace(/q\s+\/\S+\s+Do\s+Q/g, '');
+    const [a, b] = contents.map(pageOnly) as [string, string];
+    expect(a.replace(/\s+/g, ' ')).toBe(b.replace(/\s+/g, ' '));
+    const linesOfB = new Set(b.split('\n'));
+    const shared = a.split('\n').filter((line) => linesOfB.has(line)).length / a.split('\n').length;
+    expect(shared).toBeLessThan(0.9);
+    expect(a).not.toBe(b);
   });
 });
 

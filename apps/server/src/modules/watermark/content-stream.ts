@@ -77,6 +77,8 @@ export interface ContentScan {
   /** The lowest q/Q nesting reached (0 or less) and the nesting at the end. */
   lowestDepth: number;
   finalDepth: number;
+  /** Where the scan stopped: the inline image's `BI`, else the end. */
+  readTo: number;
 }
 
 /**
@@ -151,14 +153,75 @@ export function scanContent(bytes: Uint8Array): ContentScan | null {
       } else if (kind === BEGIN_COMPAT) compat++;
       else if (kind === END_COMPAT) compat = Math.max(0, compat - 1);
       else if (kind === INLINE_IMAGE)
-        return { boundaries, endsAtTopLevel: false, isComplete: false, lowestDepth, finalDepth: depth };
+        return {
+          boundaries,
+          endsAtTopLevel: false,
+          isComplete: false,
+          lowestDepth,
+          finalDepth: depth,
+          readTo: start,
+        };
       else if (kind === STRAY_IMAGE_DATA) return null;
       if (!inText && !inPath && marked === 0 && compat === 0) boundaries.push(i);
     }
   }
   if (nesting !== 0) return null;
   const endsAtTopLevel = !inText && !inPath && marked === 0 && compat === 0;
-  return { boundaries, endsAtTopLevel, isComplete: true, lowestDepth, finalDepth: depth };
+  return { boundaries, endsAtTopLevel, isComplete: true, lowestDepth, finalDepth: depth, readTo: n };
+}
+
+const SPACINGS = [' ', '\n', ' \n', '\n ', '  '].map((text) => Buffer.from(text, 'latin1'));
+
+/**
+ * The same content with the whitespace between its tokens written afresh: every run of whitespace
+ * outside strings and comments becomes one of a few spacings, chosen by `choose` (0 to 4). What is
+ * drawn does not change; two copies of a page no longer match line by line, so diffing them does
+ * not show just the marks. Bytes from `readTo` on (an inline image and what follows) are copied as
+ * they are. Only for content scanContent has read.
+ */
+export function respace(bytes: Uint8Array, readTo: number, choose: () => number): Buffer {
+  const out = Buffer.allocUnsafe(2 * readTo + (bytes.length - readTo));
+  let used = 0;
+  let i = 0;
+  const copy = (end: number) => {
+    out.set(bytes.subarray(i, end), used);
+    used += end - i;
+    i = end;
+  };
+  while (i < readTo) {
+    const b = bytes[i]!;
+    if (WHITESPACE[b]) {
+      while (i < readTo && WHITESPACE[bytes[i]!]) i++;
+      const spacing = SPACINGS[choose()]!;
+      out.set(spacing, used);
+      used += spacing.length;
+    } else if (b === 0x25) {
+      let end = i;
+      while (end < readTo && bytes[end] !== 0x0a && bytes[end] !== 0x0d) end++;
+      copy(Math.min(readTo, end + 1));
+    } else if (b === 0x28) {
+      const end = endOfLiteral(bytes, i);
+      copy(end < 0 || end > readTo ? readTo : end);
+    } else if (b === 0x3c && bytes[i + 1] === 0x3c) {
+      copy(Math.min(readTo, i + 2));
+    } else if (b === 0x3c) {
+      const end = bytes.indexOf(0x3e, i + 1);
+      copy(end < 0 || end >= readTo ? readTo : end + 1);
+    } else {
+      let end = i + 1;
+      while (
+        end < readTo &&
+        !WHITESPACE[bytes[end]!] &&
+        bytes[end] !== 0x25 &&
+        bytes[end] !== 0x28 &&
+        bytes[end] !== 0x3c
+      )
+        end++;
+      copy(end);
+    }
+  }
+  copy(bytes.length);
+  return out.subarray(0, used);
 }
 
 const ESCAPES: Record<number, number> = { 110: 0x0a, 114: 0x0d, 116: 0x09, 98: 0x08, 102: 0x0c };

@@ -114,7 +114,7 @@ function random32(): number {
   return pool.readUInt32BE(poolAt - 4);
 }
 /** A whole number in [0, n), for small n (the bias of the modulo is under one in a million). */
-const randomBelow = (n: number) => random32() % n;
+export const randomBelow = (n: number) => random32() % n;
 
 /**
  * A text object that draws nothing (rendering mode 3, neither filled nor stroked) showing a mark,

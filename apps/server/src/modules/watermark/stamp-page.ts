@@ -1,6 +1,8 @@
 import { constants, deflateSync, inflateSync } from 'node:zlib';
-import { scanContent } from './content-stream';
-import { between, resourceName } from './stamp-marks';
+import { respace, scanContent } from './content-stream';
+import { between, randomBelow, resourceName } from './stamp-marks';
+
+const spacing = () => randomBelow(5);
 
 type PdfLib = typeof import('@cantoo/pdf-lib');
 type PDFDocument = import('@cantoo/pdf-lib').PDFDocument;
@@ -135,13 +137,19 @@ export function composeContent(
     const points = scan ? insertionPoints(scan.boundaries, original.length) : [];
     const formAt = points.length ? points[Math.floor(between(0, points.length))]! : 0;
     if (formAt === 0) chunks.push(ops.form);
+    // Each piece respaced on its own: a place offered is just past an operator, so every piece
+    // starts and ends between tokens.
+    const piece = (from: number, to: number) => {
+      const bytes = original.subarray(from, to);
+      return scan ? respace(bytes, Math.max(0, Math.min(to, scan.readTo) - from), spacing) : bytes;
+    };
     let from = 0;
     for (const at of points) {
-      chunks.push(original.subarray(from, at), '\n', ops.invisible());
+      chunks.push(piece(from, at), '\n', ops.invisible());
       if (at === formAt) chunks.push(ops.form);
       from = at;
     }
-    chunks.push(original.subarray(from), '\n');
+    chunks.push(piece(from, original.length), '\n');
     if (scan?.endsAtTopLevel) chunks.push(ops.invisible());
   } else chunks.push(ops.form);
   chunks.push('Q\n'.repeat(closes), ops.visible);
