@@ -10,6 +10,7 @@
 // Budget (issue 30): first page p95 under 800 ms, each further page p95 under 300 ms, growth under
 // 64 MB.
 import { readFileSync } from 'node:fs';
+import { cpuMs } from '../lib/cpu.mjs';
 import { rssMiB, startServer } from '../lib/server.mjs';
 import { grantedDocument, load1, percentile } from './setup.mjs';
 
@@ -17,23 +18,37 @@ const READINGS = Number(process.env.READINGS ?? 20);
 const BUDGET = { first_page_p95_ms: 800, further_page_p95_ms: 300, growth_mb: 64 };
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
 
+const childrenOf = (pid) => {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean);
+  } catch {
+    return [];
+  }
+};
+
 /** Resident memory of the server's child processes (the page renderer), in MiB. */
 function childrenRssMiB(pid) {
   let total = 0;
-  try {
-    for (const child of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-      .split(' ')
-      .filter(Boolean)) {
-      try {
-        total += rssMiB(child);
-      } catch {
-        // It exited while we looked.
-      }
+  for (const child of childrenOf(pid)) {
+    try {
+      total += rssMiB(child);
+    } catch {
+      // It exited while we looked.
     }
-  } catch {
-    return 0;
   }
   return total;
+}
+
+/** CPU time the renderer process(es) used so far, in ms, by pid (one that exited keeps its last reading). */
+const rendererCpu = new Map();
+function sampleRendererCpu(pid) {
+  for (const child of childrenOf(pid)) {
+    try {
+      rendererCpu.set(child, cpuMs(child));
+    } catch {
+      // It exited while we looked.
+    }
+  }
 }
 
 const summary = (values) => {
@@ -62,7 +77,9 @@ export async function benchPages(pdf) {
     let peak = baseline;
     let rendererPeak = 0;
     let bothPeak = baseline;
+    const serverCpuBefore = cpuMs(server.pid);
     const sampler = setInterval(() => {
+      sampleRendererCpu(server.pid);
       const own = rssMiB(server.pid);
       const children = childrenRssMiB(server.pid);
       peak = Math.max(peak, own);
@@ -88,6 +105,7 @@ export async function benchPages(pdf) {
         throw new Error(`${url}: ${res.status} ${body.subarray(0, 200).toString()}`);
       return body.length;
     };
+    let pageCount = 0;
     const firsts = [];
     const further = [];
     const again = [];
@@ -97,6 +115,7 @@ export async function benchPages(pdf) {
       const started = performance.now();
       const res = await get(`/api/documents/${documentId}/pages`);
       const reading = await res.json();
+      pageCount = reading.page_count;
       if (res.status !== 200) throw new Error(`pages: ${res.status} ${JSON.stringify(reading)}`);
       await image(reading.pages[0].url);
       firsts.push(performance.now() - started);
@@ -115,6 +134,11 @@ export async function benchPages(pdf) {
     probing = false;
     await probe;
     clearInterval(sampler);
+    sampleRendererCpu(server.pid);
+    const serverCpu = cpuMs(server.pid) - serverCpuBefore;
+    // Every page of every reading is rendered once (the pages read again come from the cache).
+    const renderedPages = READINGS * pageCount;
+    const rendererCpuTotal = [...rendererCpu.values()].reduce((a, b) => a + b, 0);
     peak = Math.max(peak, rssMiB(server.pid));
 
     const growth = peak - baseline;
@@ -129,6 +153,11 @@ export async function benchPages(pdf) {
       further_page: next,
       page_read_again: summary(again),
       health_during_run: summary(health),
+      // Where the time goes, whatever the machine's load: CPU per rendered page in each process.
+      cpu_ms_per_page: {
+        server: Math.round(serverCpu / renderedPages),
+        renderer: Math.round(rendererCpuTotal / renderedPages),
+      },
       rss_baseline_mb: +baseline.toFixed(1),
       rss_peak_mb: +peak.toFixed(1),
       rss_growth_mb: +growth.toFixed(1),
