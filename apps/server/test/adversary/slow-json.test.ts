@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createUser, type TestApp, type TestUser } from '../helpers';
-import { createDealRoom, type DealRoom } from '../support/deal-room';
+import type { TestApp, TestUser } from '../helpers';
+import type { DealRoom } from '../support/deal-room';
 import {
   connectionsOf,
   lateOrFailed,
-  listen,
   otherPeoplesRequest,
+  startSlowClientWorld,
+  stopSlowClientWorld,
   type Trickle,
   timedRequests,
   trickle,
-  warmUp,
 } from '../support/slow-client';
 
 // Issue 29 finding 2, with a JSON body: a keyed write whose body trickles in for about 10 s must not
@@ -30,19 +30,9 @@ let people: TestUser[];
 const trickles: Trickle[] = [];
 
 beforeAll(async () => {
-  // The test signs people in over HTTP: Better Auth's limit on sign-ins is not what it measures.
-  t = await buildTestApp({ AUTH_RATE_LIMIT: 'off' });
-  room = await createDealRoom(t);
-  people = await Promise.all(
-    ['Olive', 'Oscar', 'Opal', 'Otto'].map((name) => createUser(t.app, { role: 'borrower', name })),
-  );
-  port = await listen(t.app);
-  await warmUp(port, people);
+  ({ t, port, room, people } = await startSlowClientWorld());
 });
-afterAll(async () => {
-  for (const slow of trickles) slow.destroy();
-  await t.close();
-});
+afterAll(() => stopSlowClientWorld(t, trickles));
 
 describe('a keyed JSON write whose body trickles in for 10 s', () => {
   it("20 other people's requests answer at once while it arrives (health and the bell under 1 s, a sign-in under 3 s); then it acts once", async () => {

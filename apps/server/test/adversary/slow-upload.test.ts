@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { documentRequestMessages, MAX_FILES_PER_UPLOAD } from '@plinth/domain/documents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, buildTestApp, createUser, type TestApp, type TestUser } from '../helpers';
-import { createDealRoom, type DealRoom, dealUploadBody } from '../support/deal-room';
+import { as, type TestApp, type TestUser } from '../helpers';
+import { type DealRoom, dealUploadBody } from '../support/deal-room';
 import { samples, spoolFolders } from '../support/documents';
 import {
   connectionsOf,
   lateOrFailed,
-  listen,
   otherPeoplesRequest,
+  startSlowClientWorld,
+  stopSlowClientWorld,
   type Trickle,
   timedRequests,
   trickle,
   until,
-  warmUp,
 } from '../support/slow-client';
 
 // Issue 29 finding 2, as an outsider on a slow link does it: a multipart upload to a deal room
@@ -38,20 +38,9 @@ let people: TestUser[];
 const trickles: Trickle[] = [];
 
 beforeAll(async () => {
-  // The test signs people in over HTTP: Better Auth's limit on sign-ins is not what it measures.
-  t = await buildTestApp({ AUTH_RATE_LIMIT: 'off' });
-  room = await createDealRoom(t);
-  people = await Promise.all(
-    ['Olive', 'Oscar', 'Opal', 'Otto'].map((name) => createUser(t.app, { role: 'borrower', name })),
-  );
-  port = await listen(t.app);
-  // Once each before anything is timed: the first sign-in compiles the password hashing (over 1 s).
-  await warmUp(port, people);
+  ({ t, port, room, people } = await startSlowClientWorld());
 });
-afterAll(async () => {
-  for (const slow of trickles) slow.destroy();
-  await t.close();
-});
+afterAll(() => stopSlowClientWorld(t, trickles));
 
 const documentsOf = (dealId: string) =>
   t.database.db.selectFrom('deal_document').select('id').where('deal_id', '=', dealId).execute();

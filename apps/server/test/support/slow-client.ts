@@ -2,7 +2,8 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
-import { BASE_URL, type TestApp, type TestUser } from '../helpers';
+import { BASE_URL, buildTestApp, createUser, type TestApp, type TestUser } from '../helpers';
+import { createDealRoom, type DealRoom } from './deal-room';
 
 /**
  * A client on a slow link, against a really listening server (issue 29 finding 2): a request whose
@@ -197,4 +198,34 @@ export async function until(condition: () => boolean, timeoutMs: number, what: s
     if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
     await delay(20);
   }
+}
+
+/** What a slow-client test works on: its listening app, a deal room, and four other people. */
+export interface SlowClientWorld {
+  t: TestApp;
+  port: number;
+  room: DealRoom;
+  people: TestUser[];
+}
+
+/**
+ * A listening app with a deal room and four borrowers, each signed in once before anything is timed
+ * (the first sign-in compiles the password hashing, over 1 s). The test signs people in over HTTP,
+ * so Better Auth's limit on sign-ins is off: it is not what these tests measure.
+ */
+export async function startSlowClientWorld(): Promise<SlowClientWorld> {
+  const t = await buildTestApp({ AUTH_RATE_LIMIT: 'off' });
+  const room = await createDealRoom(t);
+  const people = await Promise.all(
+    ['Olive', 'Oscar', 'Opal', 'Otto'].map((name) => createUser(t.app, { role: 'borrower', name })),
+  );
+  const port = await listen(t.app);
+  await warmUp(port, people);
+  return { t, port, room, people };
+}
+
+/** Ends every trickle still open, then the app. */
+export async function stopSlowClientWorld(t: TestApp | undefined, trickles: Trickle[]) {
+  for (const slow of trickles) slow.destroy();
+  await t?.close();
 }
