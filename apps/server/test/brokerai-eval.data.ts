@@ -417,3 +417,225 @@ export const evalCases: EvalCase[] = [
     refuses: ['and the', '$0'],
   },
 ];
+
+/**
+ * Issue 35's tuned questions, written before the code that answers them, in the voices of
+ * developers, brokers and credit analysts: figures built from parts, shares solved backwards,
+ * plain arithmetic with units, qualifiers (average drawn balance, a delay, interest only, a
+ * mezzanine layer, presale shortfalls) and the percent words. `declines` marks a question whose
+ * right reply asks for a figure it could not place and prints no derived figure.
+ */
+export type EvalCase2 = EvalCase & { declines?: boolean };
+
+export const compositionCases: EvalCase2[] = [
+  // --- Sums of named parts ---
+  // TDC = 3.2 + 5.5 + 0.8 + 0.6 = 10.1m; 7.5 / 10.1 = 74.26 %
+  {
+    calculation: 'parts',
+    question:
+      'Land is $3.2m, build $5.5m, soft costs $800k and finance costs $600k. The senior loan is $7.5m. What is the LTC?',
+    expects: ['$10,100,000', '74.3%'],
+    refuses: ['937.5%'],
+  },
+  // TDC = 2 + 4.5 + 0.5 = 7m; profit 8.4 − 7 = 1.4m; 1.4 / 7 = 20 %
+  {
+    calculation: 'parts',
+    question: 'site 2 mil, construction 4.5 mil, professional fees 500k, GRV 8.4 mil. margin on cost?',
+    expects: ['$7,000,000', '20%'],
+  },
+  // TDC = 2.5 + 6 + 1 + 0.5 = 10m; 6 / 10 = 60 %
+  {
+    calculation: 'parts',
+    question:
+      'Credit wants the build as a share of TDC. Land $2.5m, build $6m, soft costs $1m, finance costs $0.5m. What % of TDC is the build?',
+    expects: ['$10,000,000', '60%'],
+  },
+  // 1.8 + 3.9 + 0.45 = 6.15m
+  {
+    calculation: 'parts',
+    question: 'What is my total development cost? Land $1.8m, construction $3.9m, soft costs $450k',
+    expects: ['$6,150,000'],
+  },
+  // --- Units × price, and per unit ---
+  // 12 × 950k = 11.4m
+  {
+    calculation: 'units',
+    question: "We're doing 12 townhouses at $950k each. What's the GRV?",
+    expects: ['$11,400,000'],
+  },
+  // 6 × 1.1m = 6.6m; (6.6 − 2.4) / 11 = 381,818
+  {
+    calculation: 'units',
+    question:
+      'Margin scheme GST on 6 townhouses selling at $1.1m each? We bought the site for $2.4m.',
+    expects: ['$6,600,000', '$381,818'],
+    refuses: ['$0.'],
+  },
+  // 18m / 24 = 750k
+  {
+    calculation: 'units',
+    question: 'GRV of $18m across 24 apartments — average price per unit?',
+    expects: ['$750,000'],
+  },
+  // 15m / 20 = 750k
+  {
+    calculation: 'units',
+    question: 'I need $15m of sales out of 20 units. What does each one have to sell for?',
+    expects: ['$750,000'],
+  },
+  // 3,200 × 2,500 = 8m
+  {
+    calculation: 'per sqm',
+    question: 'Build rate is $3,200 per sqm over 2,500 sqm of GFA. What is the construction cost?',
+    expects: ['$8,000,000'],
+  },
+  // --- Shares solved backwards ---
+  // 6 / 0.6 = 10m
+  {
+    calculation: 'share backwards',
+    question: 'Construction is $6m and that is 60% of TDC. What is the TDC?',
+    expects: ['$10,000,000'],
+  },
+  // equity 25 % of TDC = 2.5m → TDC 10m; loan 7.5m
+  {
+    calculation: 'share backwards',
+    question: "The lender funds 75% of TDC and I'm putting in $2.5m of equity. What's the TDC and the loan?",
+    expects: ['$10,000,000', '$7,500,000'],
+  },
+  // --- 'X is Y % of Z' every way ---
+  // 4.8m × 5.5 % = 264,000
+  { calculation: 'percent of', question: 'what is 5.5 pc of $4.8m', expects: ['$264,000'] },
+  // 450k / 6m = 7.5 %
+  { calculation: 'percent of', question: '$450k is what percent of $6m?', expects: ['7.5%'] },
+  // 1.2m / 15 % = 8m
+  { calculation: 'percent of', question: '$1.2m is 15% of what?', expects: ['$8,000,000'] },
+  // --- Duty, legals, land all in ---
+  // 4.8m × 5.5 % = 264,000
+  {
+    calculation: 'duty',
+    question: 'Stamp duty at 5.5% on a $4.8m site — how much?',
+    expects: ['$264,000'],
+  },
+  // 1m × 1.25 % + 2m × 5.5 % = 12,500 + 110,000 = 122,500
+  {
+    calculation: 'duty tiers',
+    question: 'Duty is 1.25% on the first $1m and 5.5% above that. Site is $3m — how much duty?',
+    expects: ['$12,500', '$110,000', '$122,500'],
+  },
+  // 3m + 165k + 25k = 3.19m
+  {
+    calculation: 'land all in',
+    question: 'Land $3m, stamp duty 5.5 per cent, legals $25k. All-in land cost?',
+    expects: ['$165,000', '$3,190,000'],
+  },
+  // --- Fees per period ---
+  // 10m × 1.2 % = 120,000 a year; / 12 = 10,000
+  {
+    calculation: 'fee per period',
+    question: 'Line fee of 1.2% pa on a $10m facility — how much is that per month?',
+    expects: ['$10,000'],
+  },
+  // 6.5m × 2 % = 130,000
+  {
+    calculation: 'fee',
+    question: 'a 2 per cent establishment fee on $6.5m, how much is the fee?',
+    expects: ['$130,000'],
+  },
+  // --- Residual land value ---
+  // 20m / 1.2 = 16,666,667; − 13m = 3,666,667
+  {
+    calculation: 'residual',
+    question:
+      'Residual land value: GRV $20m, build and soft costs $13m, I want a 20% margin on cost. What can I pay for the land?',
+    expects: ['$16,666,667', '$3,666,667'],
+  },
+  // 20m × (1 − 20 %) = 16m; − 13m = 3m
+  {
+    calculation: 'residual',
+    question: 'GDV $20m, costs excluding land $13m, target 20% margin on GDV. What is the residual land value?',
+    expects: ['$3,000,000'],
+  },
+  // --- Capital stacks ---
+  // 20m × 60/20/20
+  {
+    calculation: 'capital stack',
+    question: 'TDC is $20m. Senior at 60%, mezz at 20% and equity 20% of TDC. How much is each tranche?',
+    expects: ['$12,000,000', '$4,000,000'],
+  },
+  // 12 / 20 = 60 %, 3 / 20 = 15 %, 5 / 20 = 25 %
+  {
+    calculation: 'capital stack',
+    question: 'Senior debt $12m, mezzanine $3m, equity $5m. What share of the stack is each?',
+    expects: ['$20,000,000', '60%', '15%', '25%'],
+  },
+  // --- Interest qualifiers ---
+  // 8m × 55 % = 4.4m; × 9.5 % × 18 / 12 = 627,000
+  {
+    calculation: 'average drawn',
+    question: '$8m construction facility at 9.5 pc, average drawn balance 55% over 18 months. Interest?',
+    expects: ['$4,400,000', '$627,000'],
+  },
+  // 6m × 10 % / 12 × 4 = 200,000
+  {
+    calculation: 'delay interest',
+    question: 'Loan is $6m at 10%. What does a 4-month delay cost us in interest?',
+    expects: ['$200,000'],
+  },
+  // 5m × 7.5 % = 375k; 520 / 375 = 1.39x
+  {
+    calculation: 'icr interest only',
+    question: 'Net rent $520k pa, interest only loan of $5m at 7.5pct. ICR?',
+    expects: ['$375,000', '1.39x'],
+    refuses: ['10.4%'],
+  },
+  // 4m × 8.5 % / 12 = 28,333
+  {
+    calculation: 'bps',
+    question: "What's the monthly interest on $4m at 850bps?",
+    expects: ['$28,333'],
+  },
+  // 2m × 9 % = 180,000
+  { calculation: 'pct', question: 'interest on $2m at 9 pct for 12 months', expects: ['$180,000'] },
+  // --- Presales ---
+  // cover 7.2 / 10 = 72 %; shortfall 10 − 7.2 = 2.8m
+  {
+    calculation: 'presale shortfall',
+    question: "Bank wants 100% presale cover on a $10m loan and we've got $7.2m presold. What's the shortfall?",
+    expects: ['72%', '$2,800,000'],
+  },
+  // 2.8m / 800k = 3.5 → 4 more
+  {
+    calculation: 'presale units',
+    question:
+      "Bank wants 100% presale cover on a $10m loan, we've presold $7.2m and units average $800k. How many more presales do we need?",
+    expects: ['$2,800,000', '4'],
+  },
+  // 9m / 750k = 12
+  {
+    calculation: 'presale units',
+    question: 'Presales need to cover 100% of a $9m loan and apartments average $750k. How many presales?',
+    expects: ['12 presales'],
+  },
+  // --- Figures it cannot place: it asks, and prints no derived figure ---
+  {
+    calculation: 'unplaced',
+    question: 'Land $3m, build $5m, plus another $700k, loan $6m. LTC?',
+    expects: ['$700,000'],
+    refuses: ['75%', '69%', 'Rating'],
+    declines: true,
+  },
+  {
+    calculation: 'unplaced',
+    question: 'margin if GRV is $12m and the other bit is $2m?',
+    expects: [],
+    refuses: ['16.7%', 'Rating', 'GST'],
+    declines: true,
+  },
+  {
+    calculation: 'unplaced',
+    question: 'whats the margin on $9m',
+    expects: [],
+    refuses: ['Rating', 'GST'],
+    declines: true,
+  },
+];
