@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { evalCases } from './brokerai-eval.data';
+import { compositionCases, evalCases } from './brokerai-eval.data';
 import { heldOutCases } from './brokerai-eval.held-out.data';
 import { newUserCases } from './brokerai-eval.new-user-1.data';
 import { percentile, percentOf, type SetScore, scoreLine, scoreSet, states } from './brokerai-eval.score';
@@ -9,7 +9,7 @@ import { percentile, percentOf, type SetScore, scoreLine, scoreSet, states } fro
 // someone who never read the parser; routing may be tuned against them). The held-out set was
 // written the same way and is never tuned against: only its score is printed, never its questions
 // or which of them fail. The README reports both scores.
-const tunedCases = [...evalCases, ...newUserCases];
+const tunedCases = [...evalCases, ...newUserCases, ...compositionCases];
 
 const TUNED_TARGET_PERCENT = 97;
 const HELD_OUT_TARGET_PERCENT = 90;
@@ -29,6 +29,10 @@ describe('BrokerAI evaluation (built-in analyst)', () => {
     console.info(
       `BrokerAI eval — ${scoreLine('tuned', tuned)}, ${scoreLine('held-out', heldOut)}, p95 ${p95.toFixed(1)} ms`,
     );
+    if (tuned.wrong.length > 0)
+      console.info(
+        `Confidently wrong tuned replies:\n${tuned.wrong.map((w) => `  ✗ ${w.question}\n    ${w.answer.replaceAll('\n', '\n    ')}`).join('\n')}`,
+      );
     if (tuned.failing.length > 0)
       console.info(
         `Failing tuned cases:\n${tuned.failing
@@ -62,6 +66,13 @@ describe('BrokerAI evaluation (built-in analyst)', () => {
 
   it(`answers at least ${HELD_OUT_TARGET_PERCENT} % of the held-out set`, () => {
     expect(percentOf(heldOut)).toBeGreaterThanOrEqual(HELD_OUT_TARGET_PERCENT);
+  });
+
+  // Issue 35: a reply that declines or asks is not wrong; one that prints a derived figure or a
+  // rating that is not the expected one is, in every set.
+  it('prints no confidently wrong figure in any set', () => {
+    expect(tuned.confidentlyWrong).toBe(0);
+    expect(heldOut.confidentlyWrong).toBe(0);
   });
 
   it(`answers each question with a p95 under ${P95_BUDGET_MS} ms`, () => {
