@@ -1,0 +1,203 @@
+/**
+ * The Security of Payment clock (issue 33, decision 054): a payment claim served on the developer
+ * starts the time to answer it with a payment schedule, counted in business days of the project's state,
+ * in that state's time zone. A claim is served on the local calendar day it was sent, even at 7 pm.
+ *
+ * Business days: not a Saturday or Sunday, not a full-day public holiday of the state (from
+ * `date-holidays`; part-day holidays such as Christmas Eve from 7 pm are business days), and not a day
+ * the state's Act itself excludes (NSW 27–31 December; Queensland 22 December – 10 January; …).
+ */
+import Holidays from 'date-holidays';
+import { DateTime } from 'luxon';
+import { addDays, daysBetween, formatLongDate, weekday } from './dates';
+
+export const auStates = ['NSW', 'VIC', 'QLD', 'SA', 'WA', 'TAS', 'ACT', 'NT'] as const;
+export type AuState = (typeof auStates)[number];
+
+export type SopRule = {
+  /** The Act that sets the clock. */
+  act: string;
+  /** Business days after service by which the payment schedule is due (the contract may only shorten it). */
+  schedule_business_days: number;
+  time_zone: string;
+  /** Days of the year (month, day) the Act itself excludes from business days, as inclusive ranges. */
+  excluded: readonly { from: [number, number]; to: [number, number] }[];
+  /** What the Act calls its notice (for words in the UI). */
+  schedule_name: string;
+};
+
+export const sopRules: Record<AuState, SopRule> = {
+  NSW: {
+    act: 'Building and Construction Industry Security of Payment Act 1999 (NSW), s 14(4)',
+    schedule_business_days: 10,
+    time_zone: 'Australia/Sydney',
+    excluded: [{ from: [12, 27], to: [12, 31] }],
+    schedule_name: 'payment schedule',
+  },
+  VIC: {
+    act: 'Building and Construction Industry Security of Payment Act 2002 (Vic), s 15(4)',
+    schedule_business_days: 10,
+    time_zone: 'Australia/Melbourne',
+    excluded: [],
+    schedule_name: 'payment schedule',
+  },
+  QLD: {
+    act: 'Building Industry Fairness (Security of Payment) Act 2017 (Qld), s 76',
+    schedule_business_days: 15,
+    time_zone: 'Australia/Brisbane',
+    excluded: [
+      { from: [12, 22], to: [12, 31] },
+      { from: [1, 1], to: [1, 10] },
+    ],
+    schedule_name: 'payment schedule',
+  },
+  SA: {
+    act: 'Building and Construction Industry Security of Payment Act 2009 (SA), s 14(4)',
+    schedule_business_days: 15,
+    time_zone: 'Australia/Adelaide',
+    excluded: [],
+    schedule_name: 'payment schedule',
+  },
+  WA: {
+    act: 'Building and Construction Industry (Security of Payment) Act 2021 (WA), s 24',
+    schedule_business_days: 15,
+    time_zone: 'Australia/Perth',
+    excluded: [],
+    schedule_name: 'payment schedule',
+  },
+  TAS: {
+    act: 'Building and Construction Industry Security of Payment Act 2009 (Tas), s 18',
+    schedule_business_days: 10,
+    time_zone: 'Australia/Hobart',
+    excluded: [],
+    schedule_name: 'payment schedule',
+  },
+  ACT: {
+    act: 'Building and Construction Industry (Security of Payment) Act 2009 (ACT), s 16',
+    schedule_business_days: 10,
+    time_zone: 'Australia/Sydney',
+    excluded: [],
+    schedule_name: 'payment schedule',
+  },
+  NT: {
+    act: 'Construction Contracts (Security of Payments) Act 2004 (NT), Schedule, Division 5',
+    schedule_business_days: 10,
+    time_zone: 'Australia/Darwin',
+    excluded: [],
+    schedule_name: 'payment schedule',
+  },
+};
+
+export const isAuState = (value: unknown): value is AuState =>
+  typeof value === 'string' && (auStates as readonly string[]).includes(value);
+
+// One date-holidays instance per state, and each year's full-day public holidays worked out once.
+const calendars = new Map<AuState, Holidays>();
+const holidayYears = new Map<string, Map<string, string>>();
+
+/** The state's full-day public holidays in `year`: date → name. */
+export function publicHolidays(state: AuState, year: number): Map<string, string> {
+  const key = `${state}:${year}`;
+  let days = holidayYears.get(key);
+  if (days) return days;
+  let hd = calendars.get(state);
+  if (!hd) {
+    hd = new Holidays('AU', state, { types: ['public'] });
+    calendars.set(state, hd);
+  }
+  days = new Map();
+  for (const h of hd.getHolidays(year)) {
+    // Part-day holidays ('2025-12-24 19:00:00') leave most of the day a business day.
+    if (h.type !== 'public' || !h.date.endsWith('00:00:00')) continue;
+    const date = h.date.slice(0, 10);
+    days.set(date, days.has(date) ? `${days.get(date)}; ${h.name}` : h.name);
+  }
+  holidayYears.set(key, days);
+  return days;
+}
+
+const inRange = (date: string, range: SopRule['excluded'][number]) => {
+  const md = Number(date.slice(5, 7)) * 100 + Number(date.slice(8, 10));
+  return md >= range.from[0] * 100 + range.from[1] && md <= range.to[0] * 100 + range.to[1];
+};
+
+/** Why `date` is not a business day in `state` ('Saturday', 'Christmas Day', '27–31 December under the Act'), or null. */
+export function nonBusinessReason(state: AuState, date: string): string | null {
+  const day = weekday(date);
+  if (day === 6) return 'Saturday';
+  if (day === 0) return 'Sunday';
+  const holiday = publicHolidays(state, Number(date.slice(0, 4))).get(date);
+  if (holiday) return holiday;
+  if (sopRules[state].excluded.some((r) => inRange(date, r)))
+    return `not a business day under the ${state} Act`;
+  return null;
+}
+
+export const isBusinessDay = (state: AuState, date: string) => nonBusinessReason(state, date) === null;
+
+/** The `n`th business day after `date` (n ≥ 1 counts forward from the next day; n = 0 returns `date`; negative counts back). */
+export function addBusinessDays(state: AuState, date: string, n: number): string {
+  let current = date;
+  let left = Math.abs(n);
+  const step = n < 0 ? -1 : 1;
+  while (left > 0) {
+    current = addDays(current, step);
+    if (isBusinessDay(state, current)) left -= 1;
+  }
+  return current;
+}
+
+/** Business days after `from` up to and including `to` (0 when `to` ≤ `from`). */
+export function businessDaysBetween(state: AuState, from: string, to: string): number {
+  let count = 0;
+  const span = daysBetween(from, to);
+  for (let i = 1; i <= span; i++) if (isBusinessDay(state, addDays(from, i))) count += 1;
+  return count;
+}
+
+/** The local calendar day in the state on which a claim sent at `servedAt` (an ISO timestamp) is served. */
+export function servedOn(state: AuState, servedAt: string): string {
+  const local = DateTime.fromISO(servedAt, { setZone: false }).setZone(sopRules[state].time_zone);
+  if (!local.isValid) throw new RangeError(`Not a timestamp: ${servedAt}`);
+  return local.toISODate()!;
+}
+
+/** The last day to give the payment schedule: the Act's number of business days after the day of service. */
+export const paymentScheduleDue = (state: AuState, claimServedAt: string) =>
+  addBusinessDays(state, servedOn(state, claimServedAt), sopRules[state].schedule_business_days);
+
+/** Notices to the parties when this many business days are left. */
+export const noticeDays = [5, 2] as const;
+
+/**
+ * The parties' own deadlines inside the clock (decision 054): the surveyor certifies by 5 business days
+ * before the schedule is due, the funder decides by 2 business days before it, which leaves the developer
+ * 2 business days to serve the schedule.
+ */
+export const internalDeadlineOffsets = { surveyor: 5, funder: 2 } as const;
+
+export function internalDeadlines(state: AuState, due: string) {
+  return {
+    surveyor_due: addBusinessDays(state, due, -internalDeadlineOffsets.surveyor),
+    funder_due: addBusinessDays(state, due, -internalDeadlineOffsets.funder),
+    schedule_due: due,
+  };
+}
+
+/** Business days left from `today` to `due` (0 on the due day, negative once it has passed). */
+export function businessDaysLeft(state: AuState, today: string, due: string): number {
+  if (today <= due) return businessDaysBetween(state, today, due);
+  return -businessDaysBetween(state, due, today);
+}
+
+/** The notice owed on `today`, if any: 5 or 2 business days left, or 0 on the last day. */
+export function noticeDue(state: AuState, today: string, due: string): 5 | 2 | 0 | null {
+  if (!isBusinessDay(state, today)) return null;
+  const left = businessDaysLeft(state, today, due);
+  if (left === 5 || left === 2 || left === 0) return left;
+  return null;
+}
+
+/** 'The payment schedule is due on 5 January 2026 (10 business days in NSW)'. */
+export const scheduleDueText = (state: AuState, due: string) =>
+  `The payment schedule is due on ${formatLongDate(due)} (${sopRules[state].schedule_business_days} business days in ${state})`;
