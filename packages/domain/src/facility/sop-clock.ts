@@ -14,18 +14,29 @@ import { addDays, daysBetween, formatLongDate, weekday } from './dates';
 export const auStates = ['NSW', 'VIC', 'QLD', 'SA', 'WA', 'TAS', 'ACT', 'NT'] as const;
 export type AuState = (typeof auStates)[number];
 
+export type ExcludedRange = {
+  /** Inclusive (month, day) bounds; a range may run over the new year (from 22 December to 10 January). */
+  from: [number, number];
+  to: [number, number];
+  /** The rule applies to days on or after this date (an amendment's commencement), 'YYYY-MM-DD'. */
+  since?: string;
+};
+
 export type SopRule = {
-  /** The Act that sets the clock. */
+  /** The Act and section that set the clock. */
   act: string;
-  /** Business days after service by which the payment schedule is due (the contract may only shorten it). */
+  /** Business days after service by which the respondent must answer (the contract may only shorten it). */
   schedule_business_days: number;
   time_zone: string;
-  /** Days of the year (month, day) the Act itself excludes from business days, as inclusive ranges. */
-  excluded: readonly { from: [number, number]; to: [number, number] }[];
-  /** What the Act calls its notice (for words in the UI). */
+  /** Days the state's Act itself excludes from business days, besides weekends and public holidays. */
+  excluded: readonly ExcludedRange[];
+  /** What the answer is called in that state. */
   schedule_name: string;
 };
 
+// Sources and the reading of each Act: decision 054. Where a source left a point uncertain the rule
+// takes the reading that gives the earlier due date, so the developer is never told they have longer
+// than they do.
 export const sopRules: Record<AuState, SopRule> = {
   NSW: {
     act: 'Building and Construction Industry Security of Payment Act 1999 (NSW), s 14(4)',
@@ -38,53 +49,55 @@ export const sopRules: Record<AuState, SopRule> = {
     act: 'Building and Construction Industry Security of Payment Act 2002 (Vic), s 15(4)',
     schedule_business_days: 10,
     time_zone: 'Australia/Melbourne',
-    excluded: [],
+    // The Building Legislation Amendment (Fairer Payments on Jobsites and Other Matters) Act 2025
+    // excludes 22 December to 10 January, in force by 1 September 2026 at the latest.
+    excluded: [{ from: [12, 22], to: [1, 10], since: '2026-09-01' }],
     schedule_name: 'payment schedule',
   },
   QLD: {
     act: 'Building Industry Fairness (Security of Payment) Act 2017 (Qld), s 76',
     schedule_business_days: 15,
     time_zone: 'Australia/Brisbane',
-    excluded: [
-      { from: [12, 22], to: [12, 31] },
-      { from: [1, 1], to: [1, 10] },
-    ],
+    excluded: [{ from: [12, 22], to: [1, 10] }],
     schedule_name: 'payment schedule',
   },
   SA: {
     act: 'Building and Construction Industry Security of Payment Act 2009 (SA), s 14(4)',
     schedule_business_days: 15,
     time_zone: 'Australia/Adelaide',
-    excluded: [],
+    excluded: [{ from: [12, 27], to: [12, 31] }],
     schedule_name: 'payment schedule',
   },
   WA: {
     act: 'Building and Construction Industry (Security of Payment) Act 2021 (WA), s 24',
     schedule_business_days: 15,
     time_zone: 'Australia/Perth',
-    excluded: [],
+    excluded: [{ from: [12, 27], to: [12, 31] }],
     schedule_name: 'payment schedule',
   },
   TAS: {
-    act: 'Building and Construction Industry Security of Payment Act 2009 (Tas), s 18',
+    act: 'Building and Construction Industry Security of Payment Act 2009 (Tas), s 17',
     schedule_business_days: 10,
     time_zone: 'Australia/Hobart',
-    excluded: [],
+    excluded: [{ from: [12, 27], to: [12, 31] }],
     schedule_name: 'payment schedule',
   },
   ACT: {
     act: 'Building and Construction Industry (Security of Payment) Act 2009 (ACT), s 16',
     schedule_business_days: 10,
     time_zone: 'Australia/Sydney',
-    excluded: [],
+    excluded: [{ from: [12, 27], to: [12, 31] }],
     schedule_name: 'payment schedule',
   },
   NT: {
-    act: 'Construction Contracts (Security of Payments) Act 2004 (NT), Schedule, Division 5',
+    // The NT has no statutory payment schedule: where the contract is silent its implied provisions
+    // give 10 working days to answer a payment claim with a notice of dispute. Working days exclude
+    // 25 December to 7 January (2019 amendments, in force 3 February 2020).
+    act: 'Construction Contracts (Security of Payments) Act 2004 (NT), Schedule 1 (implied provisions)',
     schedule_business_days: 10,
     time_zone: 'Australia/Darwin',
-    excluded: [],
-    schedule_name: 'payment schedule',
+    excluded: [{ from: [12, 25], to: [1, 7] }],
+    schedule_name: 'notice of dispute',
   },
 };
 
@@ -116,12 +129,16 @@ export function publicHolidays(state: AuState, year: number): Map<string, string
   return days;
 }
 
-const inRange = (date: string, range: SopRule['excluded'][number]) => {
+const inRange = (date: string, range: ExcludedRange) => {
+  if (range.since && date < range.since) return false;
   const md = Number(date.slice(5, 7)) * 100 + Number(date.slice(8, 10));
-  return md >= range.from[0] * 100 + range.from[1] && md <= range.to[0] * 100 + range.to[1];
+  const from = range.from[0] * 100 + range.from[1];
+  const to = range.to[0] * 100 + range.to[1];
+  // A range over the new year (22 Dec – 10 Jan) is the two ends of the year.
+  return from <= to ? md >= from && md <= to : md >= from || md <= to;
 };
 
-/** Why `date` is not a business day in `state` ('Saturday', 'Christmas Day', '27–31 December under the Act'), or null. */
+/** Why `date` is not a business day in `state` ('Saturday', 'Christmas Day', 'Not a business day under the NSW Act'), or null. */
 export function nonBusinessReason(state: AuState, date: string): string | null {
   const day = weekday(date);
   if (day === 6) return 'Saturday';
@@ -129,7 +146,7 @@ export function nonBusinessReason(state: AuState, date: string): string | null {
   const holiday = publicHolidays(state, Number(date.slice(0, 4))).get(date);
   if (holiday) return holiday;
   if (sopRules[state].excluded.some((r) => inRange(date, r)))
-    return `not a business day under the ${state} Act`;
+    return `Not a business day under the ${state} Act`;
   return null;
 }
 
