@@ -14,7 +14,7 @@ export type KnownBudgetLine = { id: string; name?: string };
 const label = (index: number, known?: KnownBudgetLine) =>
   known?.name ? `Line ${index + 1} (${known.name})` : `Line ${index + 1}`;
 
-function lineBasics<T extends { budget_line_id: string }>(
+function lineBasics<T extends { budget_line_id: string; name?: string }>(
   lines: readonly T[],
   budget: readonly KnownBudgetLine[] | undefined,
   errors: LineError[],
@@ -23,8 +23,8 @@ function lineBasics<T extends { budget_line_id: string }>(
   const seen = new Map<string, number>();
   lines.forEach((line, index) => {
     const id = line.budget_line_id;
-    const known = byId.get(id);
-    if (budget && !known)
+    const known = byId.get(id) ?? (line.name ? { id, name: line.name } : undefined);
+    if (budget && !byId.has(id))
       errors.push({
         index,
         budget_line_id: id,
