@@ -74,6 +74,7 @@ export const preferenceFlagsByRole: Record<Role, readonly NotificationPreference
     'email_newsletter',
   ],
   admin: ['email_messages'],
+  surveyor: ['email_messages', 'email_deal_engagement'],
 };
 
 export const preferenceLabels: Record<NotificationPreferenceFlag, { label: string; description: string }> = {

@@ -183,7 +183,7 @@ export const adminPeopleMessages = {
 export const adminUserFilters = ['all', 'unapproved', 'subscription_pending', 'pending_funders'] as const;
 
 export const adminUsersQuery = z.object({
-  role: z.enum(['borrower', 'funder', 'admin']).optional(),
+  role: z.enum(['borrower', 'funder', 'admin', 'surveyor']).optional(),
   filter: z.enum(adminUserFilters).default('all'),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(50),
@@ -193,7 +193,7 @@ export const adminUser = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
-  role: z.enum(['borrower', 'funder', 'admin']).nullable(),
+  role: z.enum(['borrower', 'funder', 'admin', 'surveyor']).nullable(),
   approved: z.boolean(),
   /** The Users tab's and Funders tab's status: 'Approved' or 'Pending'. */
   verification_status: z.enum(['Approved', 'Pending']),

@@ -11,6 +11,7 @@ export const roleTaglines: Record<Role, string> = {
   borrower: 'Manage your development projects and connect with funders.',
   funder: 'Discover vetted development opportunities across Australia.',
   admin: 'Review listings, people and payments across the platform.',
+  surveyor: 'Inspect and certify the progress claims of the facilities you are appointed to.',
 };
 
 /** An e-mail's first line: 'Hello Jane,' by the recipient's name, or 'Hello,' when there is none. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export const roles = ['borrower', 'funder', 'admin'] as const;
+/** `surveyor`: the lender's quantity surveyor, invited to a facility (issue 33; decision 055). */
+export const roles = ['borrower', 'funder', 'admin', 'surveyor'] as const;
 export const roleSchema = z.enum(roles);
 export type Role = z.infer<typeof roleSchema>;
 
@@ -15,6 +16,7 @@ export const roleLabels: Record<Role, string> = {
   borrower: 'Developer',
   funder: 'Funder',
   admin: 'Admin',
+  surveyor: 'Quantity surveyor',
 };
 
 /** Spec 001 section 4.3: payment_pending → active (approve) | denied (deny, with a reason) | failed (mark failed). */

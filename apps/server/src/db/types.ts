@@ -1,6 +1,7 @@
 import type { SubscriptionStatus } from '@plinth/domain/roles';
 import type { ColumnType, Generated, GeneratedAlways, Selectable } from 'kysely';
 import type { FunderCriteriaTable, ListingAlertTable } from './types-criteria';
+import type { FacilityTables } from './types-facility';
 import type { MarketplaceReturnTables } from './types-marketplace';
 
 // Table types of the whole schema, kept by hand beside the migrations (which never import them).
@@ -17,7 +18,7 @@ export interface UserTable {
   email: string;
   email_verified: Generated<boolean>;
   image: string | null;
-  role: 'borrower' | 'funder' | 'admin' | null;
+  role: 'borrower' | 'funder' | 'admin' | 'surveyor' | null;
   approved: Generated<boolean>;
   subscription_status: Generated<SubscriptionStatus>;
   subscription_period_end: NullableTimestamp;
@@ -455,7 +456,7 @@ export interface IdempotencyKeyTable {
   expires_at: Timestamp;
 }
 
-export interface Database extends MarketplaceReturnTables {
+export interface Database extends MarketplaceReturnTables, FacilityTables {
   user: UserTable;
   session: SessionTable;
   account: AccountTable;

@@ -23,6 +23,7 @@ import * as funderCriteria from './20261129100000_funder_criteria';
 import * as listingAlerts from './20261130000000_listing_alerts';
 import * as fullFileChatsAndSignerAccount from './20261201200000_full_file_chats_and_signer_account';
 import * as marketplaceReturnSnapshot from './20261202100000_marketplace_return_snapshot';
+import * as loanAdministration from './20261203000000_loan_administration';
 
 export const migrations = {
   '20261122000000_auth_and_profile': authAndProfile,
@@ -50,4 +51,5 @@ export const migrations = {
   '20261130000000_listing_alerts': listingAlerts,
   '20261201200000_full_file_chats_and_signer_account': fullFileChatsAndSignerAccount,
   '20261202100000_marketplace_return_snapshot': marketplaceReturnSnapshot,
+  '20261203000000_loan_administration': loanAdministration,
 };

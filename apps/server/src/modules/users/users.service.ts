@@ -75,6 +75,9 @@ function validProfileFor(role: SelfServiceRole, body: ProfileInput) {
 function selfServiceRoleOf(row: repo.UserWithProfile): SelfServiceRole {
   if (row.role === null) throw conflict('Choose a role before completing your profile');
   if (row.role === 'admin') throw forbidden('Admins do not have an onboarding profile');
+  // A quantity surveyor's short profile is kept by POST /api/surveyor/onboarding (decision 055).
+  if (row.role === 'surveyor')
+    throw forbidden('A quantity surveyor completes the surveyor onboarding instead');
   return row.role;
 }
 

@@ -48,7 +48,8 @@ export default function OnboardingRoute() {
         <SubmittedStep onGoToDashboard={() => navigate('/dashboard')} />
       ) : (
         <ProfileStep
-          role={me.role}
+          // A quantity surveyor's onboarding is its own (issue 33); this step is the marketplace roles'.
+          role={me.role === 'surveyor' ? 'borrower' : me.role}
           isPending={completeProfile.isPending}
           serverError={completeProfile.error?.message ?? null}
           onSubmit={(body) => completeProfile.mutate(body)}

@@ -29,6 +29,7 @@ const emptyListText = {
   borrower:
     'When a funder requests access to one of your projects, your conversation with them appears here.',
   admin: 'When a user writes to the Plinth team, their conversation appears here.',
+  surveyor: 'When you write to the Plinth team, your conversation appears here.',
 } as const;
 
 /**
