@@ -24,14 +24,15 @@ export const freePort = () =>
  */
 export async function startServer(
   env = {},
-  { seedDemo = true, mainJs = join(root, 'apps/server/dist/main.js'), cwd } = {},
+  { seedDemo = true, mainJs = join(root, 'apps/server/dist/main.js'), cwd, nodeArgs: extraNodeArgs } = {},
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), 'plinth-bench-'));
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
   // BENCH_SERVER_NODE_ARGS: extra Node options for the server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'
   // to see where a benchmark's server time goes (Node refuses --cpu-prof in NODE_OPTIONS).
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // `nodeArgs` (a string of the same form) does the same for one server.
+  const nodeArgs = (extraNodeArgs ?? process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const args = [...nodeArgs, mainJs, ...(seedDemo ? ['--seed-demo'] : [])];
   const child = spawn(process.execPath, args, {
     ...(cwd ? { cwd } : {}),

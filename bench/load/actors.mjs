@@ -4,7 +4,8 @@
 //   listings on the page they saw, and now and then ask for access to one they have not asked about.
 // - Developers write in their conversation (an approved access request), read it, and now and then
 //   upload a small PDF to their draft project.
-// - Admins list the projects under review, then approve the next one of their own queue.
+// - Admins list the projects under review, then approve the next one of their own queue (unless
+//   the run is without approvals).
 // Requests go through Node's fetch (undici, keep-alive); every answer is recorded (stats.mjs).
 import { variedQueries } from '../marketplace/varied.mjs';
 
@@ -74,11 +75,13 @@ export function uploadBody(pdf, documentType) {
  * The shared context: `call` makes one request as a person, records it, and returns the answer's
  * text (null for a failure or any non-2xx, which the recorder counts as an error).
  */
-export function context({ baseURL, recorder, seed, uploads }) {
+export function context({ baseURL, recorder, seed, uploads, approvals = true, undertaking = true }) {
   let done = false;
   return {
     seed,
     uploads,
+    approvals,
+    undertaking,
     done: () => done,
     finish: () => {
       done = true;
@@ -152,7 +155,8 @@ async function funder(ctx, person) {
         json: {
           project_id: item.id,
           initial_message: `Hello, we fund projects like ${item.title} and would like to review the full file.`,
-          undertaking: { accepted: true, full_name: 'Load Test Funder' },
+          // An older build (bench:load --compare) may not take the undertaking yet.
+          ...(ctx.undertaking ? { undertaking: { accepted: true, full_name: 'Load Test Funder' } } : {}),
         },
       });
       if (text) item.access_status = 'pending';
@@ -196,6 +200,8 @@ async function admin(ctx, person) {
     await ctx.call(person, 'admin_list_pending', 'GET', '/api/admin/projects?status=pending_review&limit=20');
     await think(random);
     if (ctx.done()) break;
+    // Without approvals (--approvals off) admins only look at the queue.
+    if (!ctx.approvals) continue;
     // The next project of this admin's own queue: never one another admin is approving.
     const id = person.queue.shift();
     if (!id) {
