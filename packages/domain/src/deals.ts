@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_MAX_LENGTH } from './constants';
-import type { AccessStatus } from './marketplace';
+import { type AccessStatus, inDealAccessStatuses } from './marketplace';
 import { developmentStages, propertyTypes } from './projects';
 import { proposalStatuses } from './proposals';
 import { documentCopy } from './watermark';
@@ -47,6 +47,17 @@ export const dealMessages = {
 
 export const dealStatuses = ['open', 'completed'] as const;
 export type DealStatus = (typeof dealStatuses)[number];
+
+/**
+ * Issue 37 item 4 (decision 059): the one definition of an active deal, used by every count and
+ * list: a deal room that is open (not completed) whose access request is still granted and not yet
+ * funded (approved, due diligence or term sheet). A revoked or lapsed funder's room stays open as a
+ * read-only record, but it is not an active deal; a completed (funded) one is history.
+ */
+export const activeDealAccessStatuses = inDealAccessStatuses;
+export const isActiveDeal = (deal: { deal_status: DealStatus | null; access_status: AccessStatus | null }) =>
+  deal.deal_status === 'open' &&
+  (activeDealAccessStatuses as readonly string[]).includes(deal.access_status ?? '');
 
 export const dealIdParams = z.object({ id: z.uuid({ error: dealMessages.notFound }) });
 export const dealDocumentParams = z.object({
@@ -345,6 +356,8 @@ export const portfolioResponse = z.object({
   items: z.array(portfolioItem),
   totals: z.object({
     deals: z.number(),
+    /** Open deal rooms with access still granted (`isActiveDeal`), the dashboard's ACTIVE DEALS. */
+    active_deals: z.number(),
     funded_count: z.number(),
     funded_amount: z.number(),
     total_returns: z.number(),
@@ -355,12 +368,14 @@ export type PortfolioResponse = z.infer<typeof portfolioResponse>;
 
 /** The portfolio's totals: the funded amount (agreed where a quote was accepted) and 12.5 % of it. */
 export function portfolioTotals(
-  items: readonly Pick<PortfolioItem, 'status' | 'loan_amount' | 'agreed_amount'>[],
+  items: readonly Pick<PortfolioItem, 'status' | 'loan_amount' | 'agreed_amount' | 'deal_status'>[],
 ) {
   const funded = items.filter((i) => i.status === 'funded');
+  const active = items.filter((i) => isActiveDeal({ deal_status: i.deal_status, access_status: i.status }));
   const fundedAmount = funded.reduce((sum, i) => sum + (i.agreed_amount ?? i.loan_amount), 0);
   return {
     deals: items.length,
+    active_deals: active.length,
     funded_count: funded.length,
     funded_amount: fundedAmount,
     total_returns: Math.round(fundedAmount * PORTFOLIO_AVERAGE_RETURN),

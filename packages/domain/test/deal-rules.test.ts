@@ -42,14 +42,15 @@ describe('dealCompletionRefusal (spec 000 section 4, Deal)', () => {
 describe('portfolioTotals (spec 000 section 9: returns = funded amount x 12.5 %)', () => {
   it('portfolioTotals: counts every item, sums the funded ones at the agreed amount where there is one', () => {
     const totals = portfolioTotals([
-      { status: 'funded', loan_amount: 3_000_000, agreed_amount: 2_400_000 },
-      { status: 'funded', loan_amount: 1_000_000, agreed_amount: null },
-      { status: 'term_sheet', loan_amount: 5_000_000, agreed_amount: 4_000_000 },
-      { status: 'approved', loan_amount: 2_000_000, agreed_amount: null },
+      { status: 'funded', loan_amount: 3_000_000, agreed_amount: 2_400_000, deal_status: 'completed' },
+      { status: 'funded', loan_amount: 1_000_000, agreed_amount: null, deal_status: 'completed' },
+      { status: 'term_sheet', loan_amount: 5_000_000, agreed_amount: 4_000_000, deal_status: 'open' },
+      { status: 'approved', loan_amount: 2_000_000, agreed_amount: null, deal_status: null },
     ]);
     // 2.4 M + 1 M = 3.4 M funded; 12.5 % of it = 425,000.
     expect(totals).toEqual({
       deals: 4,
+      active_deals: 1,
       funded_count: 2,
       funded_amount: 3_400_000,
       total_returns: 425_000,
@@ -60,6 +61,7 @@ describe('portfolioTotals (spec 000 section 9: returns = funded amount x 12.5 %)
   it('portfolioTotals: nothing funded → zero amounts, the fixed 12.5 % all the same', () => {
     expect(portfolioTotals([])).toEqual({
       deals: 0,
+      active_deals: 0,
       funded_count: 0,
       funded_amount: 0,
       total_returns: 0,

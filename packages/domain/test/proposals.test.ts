@@ -208,12 +208,13 @@ describe('counter-offers, parties and the portfolio', () => {
   it('portfolio totals: funded amount (agreed where accepted) and 12.5 % of it', () => {
     expect(
       portfolioTotals([
-        { status: 'funded', loan_amount: 2_000_000, agreed_amount: 1_800_000 },
-        { status: 'funded', loan_amount: 1_000_000, agreed_amount: null },
-        { status: 'due_diligence', loan_amount: 5_000_000, agreed_amount: null },
+        { status: 'funded', loan_amount: 2_000_000, agreed_amount: 1_800_000, deal_status: 'completed' },
+        { status: 'funded', loan_amount: 1_000_000, agreed_amount: null, deal_status: 'completed' },
+        { status: 'due_diligence', loan_amount: 5_000_000, agreed_amount: null, deal_status: 'open' },
       ]),
     ).toEqual({
       deals: 3,
+      active_deals: 1,
       funded_count: 2,
       funded_amount: 2_800_000,
       total_returns: 350_000,

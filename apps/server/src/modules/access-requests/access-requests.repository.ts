@@ -1,3 +1,4 @@
+import { activeDealAccessStatuses } from '@plinth/domain/deals';
 import type { AccessStatus } from '@plinth/domain/marketplace';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
@@ -160,11 +161,14 @@ export async function setAccessStatus(
 export function funderCounts(db: Db, funderId: string) {
   return db
     .selectNoFrom((eb) => [
+      // Active deals by the domain's one definition (isActiveDeal, issue 37 item 4).
       eb
         .selectFrom('deal')
+        .innerJoin('access_request as deal_ar', 'deal_ar.id', 'deal.access_request_id')
         .select(eb.fn.countAll<number>().as('n'))
         .where('deal.funder_id', '=', funderId)
         .where('deal.status', '=', 'open')
+        .where('deal_ar.status', 'in', activeDealAccessStatuses)
         .as('active_deals'),
       // Access approved and no deal room opened from it yet.
       eb

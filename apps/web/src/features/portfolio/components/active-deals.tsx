@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { dealRoomPath, type PortfolioItem } from '@plinth/domain/deals';
+import { dealRoomPath, isActiveDeal, type PortfolioItem } from '@plinth/domain/deals';
 import { formatAud, formatDate } from '@plinth/domain/format';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -9,7 +9,7 @@ import { PortfolioStatusBadge } from './portfolio-status-badge';
 
 type OpenDeal = PortfolioItem & { deal_id: string };
 const isOpenDeal = (item: PortfolioItem): item is OpenDeal =>
-  item.deal_id !== null && item.deal_status === 'open';
+  item.deal_id !== null && isActiveDeal({ deal_status: item.deal_status, access_status: item.status });
 
 /**
  * 'Your Active Deals' on the funder's dashboard (spec 000 section 2): each open deal, its stage and

@@ -9,6 +9,7 @@ import { formatAud, formatRate } from '@plinth/domain/format';
 export function PortfolioTotals({ totals }: { totals: PortfolioResponse['totals'] }) {
   const stats = [
     { title: 'DEALS', value: String(totals.deals), note: 'Projects with approved access' },
+    { title: 'ACTIVE DEALS', value: String(totals.active_deals), note: 'Open deal rooms' },
     { title: 'FUNDED', value: String(totals.funded_count), note: 'Completed deals' },
     {
       title: 'FUNDED AMOUNT',
@@ -22,7 +23,7 @@ export function PortfolioTotals({ totals }: { totals: PortfolioResponse['totals'
     },
   ];
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="md">
       {stats.map((stat) => (
         <Paper key={stat.title} withBorder radius="md" p="lg">
           <Text fz="xs" fw={700} c="gray.7" style={{ letterSpacing: '0.05em' }}>
