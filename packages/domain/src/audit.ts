@@ -63,6 +63,23 @@ export const auditActionLabels = {
   'funder_criteria.alerts_updated': 'Listing alert e-mails changed',
   'funder_criteria.confirmed': 'Lending criteria confirmed as accurate',
   'deal.credit_summary_downloaded': 'Credit summary downloaded',
+  // Loan administration (issue 33).
+  'facility.created': 'Facility set up',
+  'facility.activated': 'Facility activated',
+  'facility.party_added': 'Party added to a facility',
+  'facility.party_invited': 'Party invited to a facility',
+  'facility.budget_saved': 'Budget draft saved',
+  'facility.budget_approved': 'Budget approved',
+  'facility.equity_received': 'Equity received',
+  'draw.created': 'Draw drafted',
+  'draw.updated': 'Draw edited',
+  'draw.submitted': 'Draw submitted',
+  'draw.certified': 'Draw certified',
+  'draw.approved': 'Draw approved',
+  'draw.returned': 'Draw returned',
+  'draw.rejected': 'Draw rejected',
+  'draw.funded': 'Draw funded',
+  'draw.cancelled': 'Draw cancelled',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof auditActionLabels;
@@ -79,6 +96,8 @@ export const auditTargetTypeLabels = {
   setting: 'System setting',
   platform: 'Platform',
   undertaking: 'Confidentiality undertaking',
+  facility: 'Facility',
+  draw: 'Draw',
 } as const satisfies Record<string, string>;
 
 export type AuditTargetType = keyof typeof auditTargetTypeLabels;
