@@ -18,6 +18,16 @@ export const liveEvent = z.discriminatedUnion('type', [
    * `notification`.
    */
   z.object({ type: z.literal('deal'), deal_id: z.string(), change: z.enum(dealChanges) }),
+  /**
+   * A facility's figures changed (issue 33): a draw moved, equity came in, the budget or the parties
+   * changed, interest accrued. Every party's open portfolio, facility and draw pages refetch.
+   */
+  z.object({
+    type: z.literal('facility'),
+    facility_id: z.string(),
+    draw_id: z.string().nullable(),
+    change: z.enum(['facility', 'budget', 'parties', 'equity', 'draw', 'comment', 'ledger']),
+  }),
 ]);
 export type LiveEvent = z.infer<typeof liveEvent>;
 
