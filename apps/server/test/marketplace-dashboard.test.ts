@@ -106,7 +106,7 @@ describe('GET /api/dashboard/funder', () => {
       expect(Object.keys(item).sort()).toEqual([...previewKeys, 'reason'].sort());
   });
 
-  it('dashboard: an open deal counts as active and takes its request out of due diligence; its card is recommended with its deal', async () => {
+  it('dashboard: an open deal counts as active and takes its request out of due diligence; a listing with any request or deal is never recommended (issue 37 item 8)', async () => {
     // Commercial $5m-$10m: B (Commercial, 8m) fits both, so it leads the recommendations.
     const dealer = await createFunder(t, 'active', {
       profile: {
@@ -115,17 +115,14 @@ describe('GET /api/dashboard/funder', () => {
         typical_deal_size_max: 10_000_000,
       },
     });
+    expect(recommendedKeys((await dashboard(dealer)).json())[0]).toBe('B');
     const request = await requestAccessOk(t.app, dealer, ids.B);
     expect(recommendedKeys((await dashboard(dealer)).json())).not.toContain('B'); // pending
     await decide(t.app, developer, request.id, 'approve');
     const granted = (await dashboard(dealer)).json();
     expect(granted).toMatchObject({ active_deals: 0, in_due_diligence: 1 });
-    expect(granted.recommended[0]).toMatchObject({
-      id: ids.B,
-      access_status: 'approved',
-      access_request_id: request.id,
-      deal_id: null,
-    });
+    expect(recommendedKeys(granted)).not.toContain('B'); // access granted: no longer a recommendation
+    expect(granted.recommended).toHaveLength(3);
     const engage = await as(t.app, dealer, {
       method: 'POST',
       url: '/api/deals',
@@ -134,12 +131,9 @@ describe('GET /api/dashboard/funder', () => {
     expect(engage.statusCode).toBe(201);
     const body = (await dashboard(dealer)).json();
     expect(body).toMatchObject({ active_deals: 1, in_due_diligence: 0, pending_requests: 0 });
-    expect(body.recommended[0]).toMatchObject({
-      id: ids.B,
-      access_status: 'due_diligence',
-      deal_id: engage.json().deal_id,
-    });
-    // The marketplace card goes into the room too.
+    expect(recommendedKeys(body)).not.toContain('B'); // a deal room
+    for (const item of body.recommended) expect(item.access_status ?? null).toBeNull();
+    // The marketplace card goes into the room.
     const card = (await market(t.app, dealer, { q: 'Collins' })).json().items[0];
     expect(card).toMatchObject({ id: ids.B, access_status: 'due_diligence', deal_id: engage.json().deal_id });
   });

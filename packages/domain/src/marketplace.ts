@@ -49,12 +49,12 @@ export const isInFunderMarket = (status: AccessStatus | null) =>
   !(offMarketAccessStatuses as readonly string[]).includes(status ?? '');
 
 /**
- * Whether a listing may be recommended to this funder: never asked about (spec 000: no access
- * status), or granted and not yet funded, so that Engage and Deal Room are one tap away (issue 9).
- * A pending or declined request is the funder's own answer already.
+ * Whether a listing may be recommended to this funder (spec 000 section 2: 'paid projects with no
+ * access status and no deal'; issue 37 item 8, decision 059): only one they have never asked about.
+ * Any request, pending, granted, declined, closed or revoked, is the funder's own business with the
+ * project already, and every deal room comes from a request, so no request means no deal.
  */
-export const isRecommendable = (status: AccessStatus | null) =>
-  status === null || (inDealAccessStatuses as readonly string[]).includes(status);
+export const isRecommendable = (status: AccessStatus | null) => status === null;
 
 export const marketplaceSorts = [
   'newest',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dealCompletionRefusal, dealMessages, portfolioTotals } from '../src/deals';
-import { isInFunderMarket, isRecommendable } from '../src/marketplace';
+import { accessStatuses, isInFunderMarket, isRecommendable } from '../src/marketplace';
 
 describe('dealCompletionRefusal (spec 000 section 4, Deal)', () => {
   const open = { status: 'open', access_status: 'term_sheet' } as const;
@@ -77,10 +77,8 @@ describe("a funder's marketplace and recommendations by their own request (issue
     for (const status of ['pending', 'funded'] as const) expect(isInFunderMarket(status), status).toBe(false);
   });
 
-  it('isRecommendable: never asked, or granted and not funded; not pending, declined, closed or funded', () => {
-    for (const status of [null, 'approved', 'due_diligence', 'term_sheet'] as const)
-      expect(isRecommendable(status), String(status)).toBe(true);
-    for (const status of ['pending', 'declined', 'closed', 'funded'] as const)
-      expect(isRecommendable(status), status).toBe(false);
+  it('isRecommendable: only a listing never asked about (issue 37 item 8: no access status, no deal)', () => {
+    expect(isRecommendable(null)).toBe(true);
+    for (const status of accessStatuses) expect(isRecommendable(status), status).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { type AccessStatus, inDealAccessStatuses } from '@plinth/domain/marketplace';
+import type { AccessStatus } from '@plinth/domain/marketplace';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/types';
@@ -80,8 +80,7 @@ export interface CandidateTier {
 
 /**
  * Recommendation candidates: for each tier, the newest few listings the domain's `isRecommendable`
- * lets through (never asked about, or granted and not funded: at most one request is open, so an
- * open granted one is the funder's current request), in one statement. The domain's fit ranking
+ * lets through (never asked about: no access status and no deal), in one statement. The domain's fit ranking
  * then picks from these.
  */
 export function recommendationCandidates(
@@ -94,12 +93,8 @@ export function recommendationCandidates(
       .where((eb) => {
         const conditions: Expression<SqlBool>[] = [
           onMarketplace,
-          eb.or([
-            eb.not(eb.exists(ownRequests(eb, options.funderId))),
-            eb.exists(
-              ownRequests(eb, options.funderId).where('access_request.status', 'in', inDealAccessStatuses),
-            ),
-          ]),
+          // isRecommendable: never asked about (no access status, hence no deal).
+          eb.not(eb.exists(ownRequests(eb, options.funderId))),
         ];
         if (tier.propertyTypes) {
           conditions.push(eb('project.property_type', 'in', tier.propertyTypes as never[]));
