@@ -2,7 +2,7 @@
 // npm test: install if needed, find (or install) Chromium, then typecheck, the structure check, lint, unit and API
 // tests (API also on PostgreSQL when TEST_DATABASE_URL is set), build, the cluster test (with
 // TEST_DATABASE_URL: two built servers behind HAProxy) and browser tests.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +13,6 @@ import {
   ensureHaproxy,
   ensureQpdf,
   root,
-  run,
   step,
 } from './lib.mjs';
 
@@ -101,15 +100,43 @@ function failuresIn(report) {
   return found;
 }
 
-/** A step that fails is reported at the end; the others still run, so one run shows every problem. */
-function check(title, fn) {
-  timed(title, () => {
-    try {
-      fn();
-    } catch (error) {
-      failedSteps.push(`${title}: ${error.message}`);
+/**
+ * Checks that each keep one core busy (tsc, dependency-cruiser, Biome), run as many at a time as the
+ * machine has cores (two here: about half the wall time of one after another). Each check's output
+ * is kept and printed whole when it ends, so two never interleave; a failed check is reported at the
+ * end like any failed step, and the others still run.
+ */
+async function checksInParallel(title, checks) {
+  const started = Date.now();
+  step(
+    `${title} (${checks.map((c) => c.title).join(', ')}; ${Math.min(cpus().length, checks.length)} at a time)`,
+  );
+  const queue = [...checks];
+  const lane = async () => {
+    for (let check = queue.shift(); check; check = queue.shift()) {
+      const checkStarted = Date.now();
+      const { status, output } = await new Promise((done) => {
+        const child = spawn(check.command, check.args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+        let text = '';
+        child.stdout.on('data', (d) => {
+          text += d;
+        });
+        child.stderr.on('data', (d) => {
+          text += d;
+        });
+        child.on('error', (error) => done({ status: error.message, output: text }));
+        child.on('close', (code, signal) => done({ status: code ?? signal, output: text }));
+      });
+      const seconds = (Date.now() - checkStarted) / 1000;
+      process.stdout.write(`\n▷ ${check.title} (${seconds.toFixed(0)} s)\n${output}`);
+      timings.steps.push({ title: `  ${check.title} (within the step above)`, seconds, within: true });
+      if (status !== 0)
+        failedSteps.push(`${check.title}: ${check.command} ${check.args.join(' ')} failed (${status})`);
     }
-  });
+  };
+  const stepIndex = timings.steps.length;
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(cpus().length, checks.length)) }, lane));
+  timings.steps.splice(stepIndex, 0, { title, seconds: (Date.now() - started) / 1000 });
 }
 
 /** Runs a step and keeps its wall time for the closing report. */
@@ -232,20 +259,32 @@ function runMatching(patterns) {
 const patterns = process.argv.slice(2);
 try {
   if (patterns.length > 0) runMatching(patterns);
-  else runEverything();
+  else await runEverything();
 } catch (error) {
   failedSteps.push(error.message);
 } finally {
   rmSync(results, { recursive: true, force: true });
 }
 
-function runEverything() {
+async function runEverything() {
   timed('Install dependencies', () => ensureDependencies());
   const chromium = timed('Find Chromium', () => ensureChromium());
   timed('Find qpdf', () => findQpdf());
-  check('Typecheck', () => run('npm', ['run', 'typecheck']));
-  check('Structure: import rules and file sizes', () => run('node', ['scripts/check-structure.mjs']));
-  check('Lint and format check (Biome)', () => run('npx', ['biome', 'ci', '.']));
+  // Every project `npm run typecheck` checks, each on its own; the longest (the server) first.
+  const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const projects = [...scripts.typecheck.matchAll(/tsc -p (\S+)/g)].map((m) => m[1]);
+  projects.sort((a, b) => (b === 'apps/server') - (a === 'apps/server'));
+  const tsc = (project) => ({ title: `Typecheck ${project}`, command: 'npx', args: ['tsc', '-p', project] });
+  await checksInParallel('Typecheck, structure and lint', [
+    tsc(projects[0]),
+    { title: 'Lint and format check (Biome)', command: 'npx', args: ['biome', 'ci', '.'] },
+    ...projects.slice(1).map(tsc),
+    {
+      title: 'Structure: import rules and file sizes',
+      command: 'node',
+      args: ['scripts/check-structure.mjs'],
+    },
+  ]);
   // First, while nothing else has run: a delay measured right after the API suite also measured
   // what it left behind (PostgreSQL cleaning up, processes ending): 80 ms against 31-35 alone.
   soloTests();
