@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { ALL_TABLES, ChangeTracker, SILENT_AFTER_MS, tablesWrittenBy } from '../src/db/change-tracker';
 import { createReadCache } from '../src/db/read-cache';
+import { listingAlertsJob } from '../src/modules/listing-alerts/listing-alerts.service';
 import { as, buildTestApp, createUser, type TestApp } from './helpers';
 import { buildAppsSharingOneSchema, listenOnFreePort } from './support/events';
 import { createFunder, listedProject, market, requestAccessOk } from './support/marketplace';
@@ -129,6 +130,34 @@ describe("what a delete marks, once the schema's foreign keys are learnt", () =>
       .whereRef('project.id', '=', 'project_document.project_id')
       .compile();
     expect(tablesWrittenBy(query, tracker())).toEqual([ALL_TABLES]);
+  });
+
+  it('a job queued in a transaction (pg-boss, raw SQL in its own schema) leaves the session cache current', async () => {
+    await settled();
+    const sessions = tracker().stamp(['session', 'user']);
+    await db()
+      .transaction()
+      .execute((trx) =>
+        t.app.jobs.send(trx, listingAlertsJob, { projectId: '00000000-0000-4000-8000-000000000000' }),
+      );
+    expect(tracker().stamp(['session', 'user'])).toBe(sessions);
+    // The same raw insert, unmarked, still counts as a write to every table.
+    const queued = await t.app.jobs.queued(listingAlertsJob);
+    expect(queued.length).toBeGreaterThan(0);
+    await db().executeQuery(
+      CompiledQuery.raw(`delete from ${t.app.jobs.schema}.job where name = $1`, [listingAlertsJob.name]),
+    );
+    expect(tracker().stamp(['session', 'user'])).not.toBe(sessions);
+  });
+
+  it("the market index's catch-up read (pg_snapshot_xmax) writes nothing", () => {
+    expect(
+      tablesWrittenBy(
+        sql`select market_change.xid >= pg_snapshot_xmax(pg_current_snapshot()) as foreign_xid from market_change`.compile(
+          db(),
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it('a session read stays current across a deleted document, and not across a deleted person', async () => {

@@ -143,6 +143,7 @@ const READ_ONLY_FUNCTIONS = new Set([
   'now',
   'current_schema',
   'pg_current_snapshot',
+  'pg_snapshot_xmax',
   'max',
   'min',
   'unnest',
@@ -200,6 +201,20 @@ const writesInWith = (node: Record<string, unknown>) =>
     (cte) => cte.expression.kind !== 'SelectQueryNode',
   ) ?? false;
 
+/**
+ * Raw statements whose writer has said they change no table a read cache depends on: the job
+ * queue's inserts into its own schema (pg-boss's tables, which nothing cached reads). Without
+ * this, each such raw statement counted as a write to every table and emptied every read cache
+ * (the session cache too) once per approval's alert jobs (issue 31).
+ */
+const writesNoCachedTable = new WeakSet<CompiledQuery>();
+
+/** Marks `query` (raw SQL) as writing no table any read cache depends on; returns it. */
+export function writingNoCachedTable<Q extends CompiledQuery>(query: Q): Q {
+  writesNoCachedTable.add(query);
+  return query;
+}
+
 /** What a delete may change beside its own table, as the tracker knows it (ChangeTracker.changedByDelete). */
 type DeleteReach = Pick<ChangeTracker, 'changedByDelete'>;
 const everyTable: DeleteReach = { changedByDelete: () => [ALL_TABLES] };
@@ -228,7 +243,7 @@ export function tablesWrittenBy(query: CompiledQuery, reach: DeleteReach = every
       return reach.changedByDelete(nameOf(froms[0]));
     }
     case 'RawNode':
-      return isReadOnlyRawSql(query.sql) ? [] : [ALL_TABLES];
+      return writesNoCachedTable.has(query) || isReadOnlyRawSql(query.sql) ? [] : [ALL_TABLES];
     default:
       return [ALL_TABLES];
   }

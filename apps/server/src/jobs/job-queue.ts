@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
+import { writingNoCachedTable } from '../db/change-tracker';
 import type { DatabaseHandle, Db, SqlExecutor } from '../db/database';
 
 /**
@@ -28,7 +29,8 @@ export async function installJobQueue(database: Pick<DatabaseHandle, 'jobSql' | 
 /** Runs a job queue statement inside a Kysely transaction (a send that commits with the change). */
 export const inTransaction = (trx: Db): SqlExecutor => ({
   executeSql: async (text, values = []) => {
-    const result = await trx.executeQuery(CompiledQuery.raw(text, values));
+    // pg-boss's statements touch only its own schema, which no read cache reads.
+    const result = await trx.executeQuery(writingNoCachedTable(CompiledQuery.raw(text, values)));
     return { rows: result.rows as Record<string, unknown>[] };
   },
 });
