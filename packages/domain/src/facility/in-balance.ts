@@ -8,6 +8,13 @@
  *   shortfall = max(0, required − available)
  */
 import type { BudgetCategory } from './budget';
+import { addDays } from './dates';
+import {
+  evenMonthlyDraws,
+  type FinanceForecast,
+  type ForecastFinanceInput,
+  forecastFinance,
+} from './interest';
 import { formatAud, maxCents } from './money';
 
 export type InBalanceCostLine = {
@@ -106,3 +113,31 @@ export const isInBalance = (result: Pick<InBalance, 'shortfall_cents'>) => resul
 /** The refusal when a draw is approved or funded while the loan is out of balance (the server's 409). */
 export const outOfBalanceMessage = (shortfall_cents: bigint) =>
   `The loan is out of balance by ${formatAud(shortfall_cents)}: equity of ${formatAud(shortfall_cents)} is needed first`;
+
+export type InBalanceForecastInput = Omit<InBalanceInput, 'finance_cents'> & {
+  /** The forecast's terms; the planned draws are worked out here. */
+  forecast: Omit<ForecastFinanceInput, 'planned_draws'>;
+};
+
+/**
+ * The in-balance test with its finance line forecast (what the server answers): the cost lines and
+ * retention held that equity in hand does not cover are assumed drawn evenly on the first of each month
+ * up to practical completion (moved by the surveyor's delay), and bear interest from then; the forecast
+ * of interest and line fees on that is the finance line.
+ */
+export function inBalanceWithForecast(
+  input: InBalanceForecastInput,
+): InBalance & { forecast: FinanceForecast } {
+  const costs = inBalance({ ...input, finance_cents: 0n });
+  const equityInHand = maxCents(0n, input.equity_received_cents - input.equity_spent_cents);
+  const toDraw = maxCents(0n, costs.required_cents - equityInHand);
+  const completion = addDays(
+    input.forecast.latest_practical_completion_date,
+    Math.max(0, input.forecast.delay_days ?? 0),
+  );
+  const forecast = forecastFinance({
+    ...input.forecast,
+    planned_draws: evenMonthlyDraws(toDraw, input.forecast.from, completion),
+  });
+  return { ...inBalance({ ...input, finance_cents: forecast.total_cents }), forecast };
+}

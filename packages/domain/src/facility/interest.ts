@@ -8,7 +8,7 @@
  * day n posts round(N_n ÷ D) − round(N_(n−1) ÷ D), half-even: the days add up exactly to the period's
  * rounded figure, whatever the balance did during the period.
  */
-import { addDays, daysBetween, isLastDayOfMonth, laterDate } from './dates';
+import { addDays, daysBetween, lastDayOfMonth, laterDate } from './dates';
 import { mulDivHalfEven } from './money';
 
 /** 10,000 basis points × 365 days. */
@@ -97,8 +97,11 @@ export function accrualSchedule(input: AccrualScheduleInput): ScheduleDay[] {
   let numerator = input.numerator_before ?? 0n;
   let open = mulDivHalfEven(numerator, 1n, act365Denominator);
   const count = daysBetween(from, to);
+  // Day arithmetic on UTC milliseconds: this loop runs for every day of every forecast.
+  const startMs = Date.parse(`${from}T00:00:00Z`);
   for (let i = 0; i < count; i++) {
-    const date = addDays(from, i);
+    const at = new Date(startMs + i * 86_400_000);
+    const date = at.toISOString().slice(0, 10);
     balance += movements.get(date) ?? 0n;
     const { accrual_cents, numerator: n } = accrualForDay({
       numerator_before: numerator,
@@ -108,7 +111,8 @@ export function accrualSchedule(input: AccrualScheduleInput): ScheduleDay[] {
     numerator = n;
     open += accrual_cents;
     let capitalised_cents = 0n;
-    const periodEnds = isLastDayOfMonth(date) || (capitalise_at_end && i === count - 1);
+    const monthEnds = new Date(startMs + (i + 1) * 86_400_000).getUTCDate() === 1;
+    const periodEnds = monthEnds || (capitalise_at_end && i === count - 1);
     if (periodEnds) {
       if (capitalise) {
         capitalised_cents = open;
@@ -162,6 +166,8 @@ export type ForecastFinanceInput = {
   /** Draws still to come (the remaining debt-funded cost), dated; they bear interest from their date. */
   planned_draws?: readonly BalanceMovement[];
   capitalise?: boolean;
+  /** First day of the open period when its line fee is not yet charged: the fee then runs from here, not from `from`. */
+  line_fee_from?: string;
 };
 
 export type FinanceForecast = {
@@ -194,9 +200,31 @@ export function forecastFinance(input: ForecastFinanceInput): FinanceForecast {
         });
   let interest_cents = input.accrued_cents ?? 0n;
   for (const day of schedule) interest_cents += day.accrual_cents;
-  const line_fee_cents = lineFeeForDays(input.limit_cents, input.line_fee_bps, days);
+  const feeFrom = input.line_fee_from && input.line_fee_from < input.from ? input.line_fee_from : input.from;
+  const line_fee_cents = lineFeeForDays(
+    input.limit_cents,
+    input.line_fee_bps,
+    daysBetween(feeFrom, end_date),
+  );
   return { end_date, days, interest_cents, line_fee_cents, total_cents: interest_cents + line_fee_cents };
 }
 
 /** The finance line's requirement for the in-balance test: forecast interest + line fees, in cents. */
 export const forecastFinanceCents = (input: ForecastFinanceInput) => forecastFinance(input).total_cents;
+
+/**
+ * An amount still to be drawn, spread evenly over the first day of each month after `from` up to and
+ * including `until` (the remainder on the last instalment); all at `from` when no such month remains.
+ * The finance forecast's assumption about when the remaining debt-funded costs are drawn (decision 054).
+ */
+export function evenMonthlyDraws(amount_cents: bigint, from: string, until: string): BalanceMovement[] {
+  if (amount_cents <= 0n) return [];
+  const dates: string[] = [];
+  for (let d = addDays(lastDayOfMonth(from), 1); d <= until; d = addDays(lastDayOfMonth(d), 1)) dates.push(d);
+  if (dates.length === 0) return [{ date: from, amount_cents }];
+  const each = amount_cents / BigInt(dates.length);
+  return dates.map((date, i) => ({
+    date,
+    amount_cents: i === dates.length - 1 ? amount_cents - each * BigInt(dates.length - 1) : each,
+  }));
+}
