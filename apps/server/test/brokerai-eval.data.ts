@@ -466,8 +466,7 @@ export const compositionCases: EvalCase2[] = [
   // 6 × 1.1m = 6.6m; (6.6 − 2.4) / 11 = 381,818
   {
     calculation: 'units',
-    question:
-      'Margin scheme GST on 6 townhouses selling at $1.1m each? We bought the site for $2.4m.',
+    question: 'Margin scheme GST on 6 townhouses selling at $1.1m each? We bought the site for $2.4m.',
     expects: ['$6,600,000', '$381,818'],
     refuses: ['$0.'],
   },
@@ -552,7 +551,8 @@ export const compositionCases: EvalCase2[] = [
   // 20m × (1 − 20 %) = 16m; − 13m = 3m
   {
     calculation: 'residual',
-    question: 'GDV $20m, costs excluding land $13m, target 20% margin on GDV. What is the residual land value?',
+    question:
+      'GDV $20m, costs excluding land $13m, target 20% margin on GDV. What is the residual land value?',
     expects: ['$3,000,000'],
   },
   // --- Capital stacks ---
@@ -600,7 +600,8 @@ export const compositionCases: EvalCase2[] = [
   // cover 7.2 / 10 = 72 %; shortfall 10 − 7.2 = 2.8m
   {
     calculation: 'presale shortfall',
-    question: "Bank wants 100% presale cover on a $10m loan and we've got $7.2m presold. What's the shortfall?",
+    question:
+      "Bank wants 100% presale cover on a $10m loan and we've got $7.2m presold. What's the shortfall?",
     expects: ['72%', '$2,800,000'],
   },
   // 2.8m / 800k = 3.5 → 4 more

@@ -35,8 +35,9 @@ describe('broker-ai parse: amounts', () => {
     expect(q.kind).toBe('amount');
     expect(q.value).toBeCloseTo(value, 6);
   });
-  it('a bare small number is not money', () => {
-    expect(findQuantities('I have 3 lots')).toEqual([]);
+  it('a bare small number is not money (a number of lots is a count: issue 35)', () => {
+    expect(findQuantities('I have 3 lots').filter((q) => q.kind === 'amount')).toEqual([]);
+    expect(findQuantities('I have 3 lots')).toMatchObject([{ kind: 'count', value: 3 }]);
   });
 });
 
@@ -120,8 +121,9 @@ describe('broker-ai parse: labels', () => {
       ['term', 24, null],
     ]);
   });
-  it('interest at 9.5% p.a. names the rate', () => {
-    expect(labelled('interest at 9.5% p.a. on $3m')[0]).toEqual(['rate', 9.5, 'interestRate']);
+  it('interest at 9.5% p.a. names the rate (the word before; p.a. only says its period)', () => {
+    expect(labelled('interest at 9.5% p.a. on $3m')[0]).toEqual(['rate', 9.5, 'interest']);
+    expect(labelled('line fee of 1.2% pa on $10m')[0]).toEqual(['rate', 1.2, 'lineFee']);
   });
   it('a word never names a figure across a sentence', () => {
     expect(labelled('I need a loan. It is $3m')[0]).toEqual(['amount', 3_000_000, null]);

@@ -1,10 +1,12 @@
-import { type AnalystAnswer, answer, brokerAiMessages } from './answer';
+import { type AnalystAnswer, answer, aud, brokerAiMessages, givenPct } from './answer';
 import * as calc from './calculations';
+import { composeAnswer } from './compose';
 import { searchKnowledge } from './knowledge';
+import { findQuantities } from './parse';
 import { type Figure, type Figures, type Reading, readQuestion } from './quantities';
-import { propagate } from './solve';
+import { chainOf, lineOf, propagate, type Solution } from './solve';
 import { type Report, type Target, targetsOf } from './targets';
-import { figureAnswer, joinAnswers, withUnnamed } from './working';
+import { about, figureAnswer, joinAnswers, withUnnamed } from './working';
 
 /**
  * The built-in analyst (issues 11 and 21): reads the figures a question names, finds the one it
@@ -67,49 +69,167 @@ function dealFigures(deal: calc.DealFacts): Figures {
   put('loan', deal.loan);
   put('land', deal.land);
   put('cost', deal.cost);
-  put('profit', deal.profit);
+  put('construction', deal.construction);
+  put('revenue', deal.revenue);
+  // The profit follows from the revenue and the cost (so a question's own cost or revenue moves it).
+  if (out.revenue === undefined || out.cost === undefined) put('profit', deal.profit);
   put('equity', deal.equity);
   put('rate', deal.ratePercent);
   put('term', deal.termMonths);
   return out;
 }
 
+/** How the working names a project's figure. */
+const dealNames: Partial<Record<Figure, string>> = {
+  loan: 'loan',
+  land: 'land value',
+  cost: 'total development cost',
+  construction: 'construction cost',
+  revenue: 'revenue (GRV ex GST)',
+  profit: 'expected profit',
+  equity: 'equity',
+  rate: 'interest rate',
+  term: 'term',
+};
+
+const dealValue = (f: Figure, v: number) =>
+  f === 'rate' ? givenPct(v) : f === 'term' ? `${v} months` : aud(v);
+
+/** The line naming the project's figures a working used (the question's own figures override them). */
+function fromProjectLine(used: Figure[], deal: Figures) {
+  if (!used.length) return null;
+  return `From the project (not in your question): ${used.map((f) => `${dealNames[f]} ${dealValue(f, deal[f]!)}`).join(', ')}.`;
+}
+
+/** The figures each multi-figure answer rests on. */
+const reportInputs: Record<Report, Figure[]> = {
+  stress: ['cost', 'revenue', 'loan', 'rate', 'newCost', 'newRevenue'],
+  maxLoan: ['grv', 'cost', 'land'],
+  gst: ['purchase', 'land', 'sale', 'grv'],
+  withholding: ['sale', 'purchase', 'revenue'],
+  allInCost: ['loan', 'rate', 'term'],
+};
+
+/** The figures a solution's working rests on, given ones included. */
+function restsOn(solution: Solution, figures: Figure[]): Set<Figure> {
+  const out = new Set<Figure>();
+  const visit = (f: Figure) => {
+    if (out.has(f) || solution.known[f] === undefined) return;
+    out.add(f);
+    const step = solution.how[f];
+    if (step) for (const i of [...step.relation.ins, ...step.extra]) visit(i);
+  };
+  for (const f of figures) visit(f);
+  return out;
+}
+
+const ROLE_HINT =
+  'land, construction, soft costs, finance costs, GRV, the loan, equity, a price per unit, a rate or a term';
+
+/** The reply when some figure of the question has no role: it names it and asks (issue 35). */
+function askAboutUnplaced(unplaced: string[], what: string): AnalystAnswer {
+  const list = unplaced
+    .map((u) => {
+      const q = findQuantities(u)[0];
+      return q?.kind === 'amount' && aud(q.value) !== u ? `“${u}” (${aud(q.value)})` : `“${u}”`;
+    })
+    .join(' and ');
+  return answer(
+    'needInputs',
+    [
+      `I couldn’t tell what ${list} ${unplaced.length > 1 ? 'are' : 'is'} in your question, so I haven’t worked anything out yet: a figure I can’t place could change ${what}.`,
+      `Tell me what ${unplaced.length > 1 ? 'each is' : 'it is'} (${ROLE_HINT}) and I’ll work it out line by line.`,
+    ],
+    {},
+    { isDecisionBearing: false },
+  );
+}
+
 const capabilities = () =>
   answer('capabilities', [brokerAiMessages.capabilities], {}, { isDecisionBearing: false });
+
+/** A question that asks what something means or how it works, not for a figure. */
+const KNOWLEDGE_ASK =
+  /\b(mean|means|meaning|explain|definition|define|typical(ly)?|usual(ly)?|normal(ly)?|common(ly)?|how does|how do|what is an? |what are|difference|why)\b/i;
 
 /** The built-in analyst's answer to one question. */
 export function answerQuestion(question: string, context: AnalystContext = {}): AnalystAnswer {
   const text = question.trim();
   if (isDeclinedRequest(text)) return declineAnswer();
+  const composed = composeAnswer(text);
+  if (composed) return composed;
   const reading = readQuestion(text);
-  const hasDeal = !!context.deal && Object.values(context.deal).some((v) => v != null);
-  const refersToDeal =
-    hasDeal && /\b(this|the|my|our) (deal|project|loan|site|development)\b/i.test(reading.text);
-  const targets = targetsOf(reading.text, reading.given, reading.hasChange);
-  const target = targets[0];
-  const hasFigures = reading.count > 0 || refersToDeal;
+  const deal = context.deal ? dealFigures(context.deal) : {};
+  const hasDeal = Object.keys(deal).length > 0;
+  const targets = targetsOf(reading.text, { ...deal, ...reading.given }, reading.hasChange).filter(
+    // A figure the project has is still worked out when the question asks for it.
+    (t) => t !== undefined,
+  );
+  const ownTargets = targetsOf(reading.text, reading.given, reading.hasChange);
+  const target = ownTargets[0] ?? targets[0];
+  const hasFigures = reading.count > 0 || hasDeal;
   if (!target || !hasFigures) {
+    // A knowledge answer only to a knowledge question: figures with no figure asked for are asked about.
+    if (reading.count >= 2 && !KNOWLEDGE_ASK.test(reading.text)) return capabilities();
     const known = knowledgeAnswer(text);
     if (known) return known;
     if (!target) return capabilities();
   }
-  const deal = refersToDeal && context.deal ? dealFigures(context.deal) : {};
-  const given = withUnnamed({ ...deal, ...reading.given }, target!, reading.unnamed);
+  // Unnamed amounts fill the calculation's inputs in order when no amount is named at all ('LVR
+  // of 2.6m on 4m'), or when they stand as its base ('what rate is $600k a year on a 7.5 mil loan');
+  // any other is a figure it could not place.
+  const namesAmounts = reading.namedAmounts > 0;
+  const fills = reading.unnamed.filter((_, i) => !namesAmounts || reading.unnamedIsBase[i]);
+  const own = withUnnamed(reading.given, target!, fills);
+  const used = Object.keys(own).length - Object.keys(reading.given).length;
+  const leftover = [...fills.slice(used), ...reading.unnamed.filter((v) => !fills.includes(v))];
+  const unplaced = [...reading.unplaced, ...leftover.map((v) => unnamedAsWritten(reading.text, v))];
+  const whatName = about[target as Figure]?.name ?? 'the answer';
+  if (unplaced.length) return askAboutUnplaced(unplaced, whatName);
+  const given = { ...deal, ...own };
   const solution = propagate(given, reading.hasChange);
+  const dealUsed = (figures: Figure[]) =>
+    [...restsOn(solution, figures)].filter((f) => deal[f] !== undefined && own[f] === undefined);
+  const withProject = (a: AnalystAnswer, figures: Figure[]) => {
+    const line = fromProjectLine(dealUsed(figures), deal);
+    return line ? { ...a, text: `${line}\n${a.text}` } : a;
+  };
   if (isReport(target!)) {
     // 'How much can I borrow at a 1.5x ICR on $750k of NOI at 7%?': no lender limits, but the
     // figures give the loan another way.
     const isLoanOtherwise =
       target === 'maxLoan' &&
-      given.loan === undefined &&
+      own.loan === undefined &&
       solution.known.loan !== undefined &&
-      [given.loanToGrv, given.loanToCost, given.lvr].every((v) => v === undefined);
-    if (!isLoanOtherwise) return reports[target](solution.known, { ...reading, given });
+      [own.loanToGrv, own.loanToCost, own.lvr].every((v) => v === undefined) &&
+      !hasDeal;
+    if (!isLoanOtherwise) {
+      const inputs = reportInputs[target as Report];
+      const lead = chainOf(solution, inputs)
+        .flatMap((s) => lineOf(s, solution.known)?.split('\n') ?? [])
+        .filter((l) => !/^(New cost|New revenue)/.test(l) || target !== 'stress');
+      const stressLead =
+        target === 'stress'
+          ? chainOf(solution, ['newCost', 'newRevenue']).flatMap(
+              (s) => lineOf(s, solution.known)?.split('\n') ?? [],
+            )
+          : [];
+      const done = reports[target as Report](solution.known, {
+        ...reading,
+        given: own,
+        lead: [...lead, ...stressLead],
+      });
+      return done.intent === 'needInputs' ? done : withProject(done, inputs);
+    }
     return figureAnswer('loan', solution, reading, reading.hasChange);
   }
-  return joinAnswers(
-    targets
-      .filter((t): t is Figure => !isReport(t))
-      .map((t) => figureAnswer(t, solution, reading, reading.hasChange)),
-  );
+  const asked = (ownTargets.length ? ownTargets : targets).filter((t): t is Figure => !isReport(t));
+  const done = joinAnswers(asked.map((t) => figureAnswer(t, solution, reading, reading.hasChange)));
+  return done.intent === 'needInputs' ? done : withProject(done, asked);
+}
+
+/** An unnamed amount as the question wrote it, for asking about it. */
+function unnamedAsWritten(text: string, value: number) {
+  const q = findQuantities(text).find((x) => x.kind === 'amount' && x.value === value);
+  return q ? text.slice(q.start, q.end).trim() : aud(value);
 }

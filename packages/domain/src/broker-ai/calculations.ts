@@ -14,6 +14,10 @@ export interface DealFacts {
   loan?: number | null;
   land?: number | null;
   cost?: number | null;
+  /** The construction cost (the Feasibility grid's basis for a cost rise). */
+  construction?: number | null;
+  /** Revenue (GRV ex GST) as the Feasibility tab reads it: cost + expected profit, else the GDC. */
+  revenue?: number | null;
   profit?: number | null;
   equity?: number | null;
   ratePercent?: number | null;
@@ -28,7 +32,7 @@ const src = (n: { source: string; sourceKind: AnalystAnswer['sources'][number]['
 const missingOf = (inputs: [number | undefined, string][]) =>
   inputs.filter(([v]) => v === undefined).map(([, name]) => `the ${name}`);
 
-export function gstAnswer(k: Figures): AnalystAnswer {
+export function gstAnswer(k: Figures, r?: Reading): AnalystAnswer {
   const purchase = k.purchase ?? k.land;
   const sale = k.sale ?? k.grv;
   const gst = tools.marginSchemeGst(purchase, sale);
@@ -45,6 +49,7 @@ export function gstAnswer(k: Figures): AnalystAnswer {
   return answer(
     'marginSchemeGst',
     [
+      ...(r?.lead ?? []),
       `GST under the margin scheme: (${aud(sale)} − ${aud(purchase)}) / 11 = ${aud(gst)}.`,
       `Fully taxable, the GST in ${aud(sale)} would be ${aud(full)}.`,
       'Development costs are not deducted from the margin; the scheme needs written agreement before settlement and is unavailable where GST credits were claimed on the purchase (ATO, regulator).',
@@ -89,6 +94,31 @@ export function stressAnswer(k: Figures, r: Reading): AnalystAnswer {
       ]),
       'stress test a $10m cost and $12.5m revenue, $7m loan at 9%, 18% hurdle',
     );
+  if (r.hasChange && k.newCost !== undefined && k.newRevenue !== undefined) {
+    // 'Stress test costs +10 %, revenue −5 %': the case asked for, not the standard ones.
+    const delay = tools.interestOverTerm(tools.monthlyInterest(k.loan, k.rate), k.delayMonths);
+    const newCost = k.newCost + (delay ?? 0);
+    const profit = tools.profitOf(k.newRevenue, newCost)!;
+    const margin = tools.marginOnCost(profit, newCost)!;
+    return answer(
+      'stressTest',
+      [
+        `Stress case you asked for, against a ${pct(hurdle)} margin on cost:`,
+        ...(r.lead ?? []),
+        `Base: cost ${aud(cost)}, revenue ${aud(revenue)}, profit ${aud(revenue - cost)}, margin ${pct(tools.marginOnCost(revenue - cost, cost)!)}.`,
+        delay !== null &&
+          `${k.delayMonths} more months of interest: ${aud(k.loan!)} × ${givenPct(k.rate!)} / 12 × ${k.delayMonths} = ${aud(delay)}; cost ${aud(k.newCost)} + ${aud(delay)} = ${aud(newCost)}.`,
+        k.delayMonths !== undefined &&
+          delay === null &&
+          `Give me the loan and its rate and I’ll add the ${k.delayMonths} months of interest.`,
+        `New profit: ${aud(k.newRevenue)} − ${aud(newCost)} = ${aud(profit)}.`,
+        `New margin on cost: ${aud(profit)} / ${aud(newCost)} = ${pct(margin)} — ${margin >= hurdle ? 'clears' : 'fails'} the hurdle.`,
+        normLine(norms.marginOnCost),
+      ],
+      { newMarginOnCost: margin, newProfit: profit },
+      { sources: src(norms.marginOnCost) },
+    );
+  }
   const cases = tools.stressTest({
     cost,
     revenue,
@@ -98,7 +128,7 @@ export function stressAnswer(k: Figures, r: Reading): AnalystAnswer {
     holdingPerMonth: k.holding,
   })!;
   const figures: Record<string, number> = {};
-  const lines = [`Stress tests against a ${pct(hurdle)} margin on cost:`];
+  const lines = [`Stress tests against a ${pct(hurdle)} margin on cost:`, ...(r.lead ?? [])];
   const delayInterest = tools.interestOverTerm(
     tools.monthlyInterest(k.loan, k.rate),
     tools.STRESS_DELAY_MONTHS,
@@ -144,7 +174,16 @@ export function maxLoanAnswer(k: Figures, r: Reading): AnalystAnswer {
     'maxLoan',
     [
       isDefault ? 'With typical non-bank limits (65 % of GRV, 85 % of TDC):' : 'Under the limits you gave:',
-      ...result.byLimit.map((b) => `• ${b.limit}: ${aud(b.loan)}`),
+      ...(r.lead ?? []),
+      ...result.byLimit.map((b) => {
+        const [limit, base, name] =
+          b.limit === 'loan to GRV'
+            ? [isDefault ? norms.loanToGrv.pass : limits.maxLoanToGrv, values.grvExGst, 'GRV']
+            : b.limit === 'loan to cost'
+              ? [isDefault ? norms.loanToCost.watch : limits.maxLoanToCost, values.cost, 'TDC']
+              : [limits.maxLvrOnLand, values.land, 'land'];
+        return `• ${b.limit}: ${givenPct(limit!)} × ${aud(base!)} ${name} = ${aud(b.loan)}`;
+      }),
       `Largest loan: ${aud(result.maxLoan)}, set by ${result.bindingLimit}.`,
       isDefault && normLine(norms.loanToGrv),
     ],

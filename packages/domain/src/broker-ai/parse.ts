@@ -6,7 +6,7 @@ import { markShares } from './shares';
  * each with the word that names it ("loan", "land", "sold for", "hurdle") when one stands close by.
  */
 
-export type QuantityKind = 'amount' | 'rate' | 'term' | 'multiple';
+export type QuantityKind = 'amount' | 'rate' | 'term' | 'multiple' | 'count' | 'area';
 
 export type Label =
   | 'loan'
@@ -33,6 +33,15 @@ export type Label =
   | 'presales'
   | 'icr'
   | 'debtToEquity'
+  | 'soft'
+  | 'financeCost'
+  | 'otherCost'
+  | 'duty'
+  | 'legals'
+  | 'mezz'
+  | 'prefEquity'
+  | 'lineFee'
+  | 'drawn'
   /** Words that name no figure but would otherwise lend one of theirs ('all-in cost', 'interest cover'). */
   | 'none';
 
@@ -65,14 +74,17 @@ const multipliers: Record<string, number> = {
 
 // A number (1,234,567 or 4.5 or .5), then what follows it: a rate, a term, a multiple or a scale.
 const QUANTITY =
-  /(?<dollar>(?:a|au)?\$\s?|aud\s?)?(?<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(?:\s?(?<rate>%|per\s?cent\b|percent\b|pct\b)|[\s-]?(?<term>months?\b|mths?\b|mos?\b|years?\b|yrs?\b|y\b)|\s?(?<times>x\b|×|times\b)|\s?(?<scale>thousand\b|million\b|mill\b|mil\b|mils\b|mn\b|billion\b|bn\b|k\b|m\b|b\b))?(?<bucks>\s?(?:bucks|dollars|aud)\b)?/gi;
+  /(?<dollar>(?:a|au)?\$\s?|aud\s?)?(?<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(?:\s?(?<bps>bps\b|bp\b|basis points?\b)|\s?(?<rate>%|per\s?cent\b|percent\b|pct\b|pc\b)|\s?(?<area>sqm\b|sq\.? ?m(?:etres|eters)?\b|m2\b|m²|square met(?:re|er)s?\b)|\s(?<count>(?:units?|apartments?|apts?|townhouses?|town ?homes?|lots|dwellings?|homes|houses|terraces|villas|residences|flats|duplexes|studios|presales|pre-sales|sales|contracts|buyers)\b)|[\s-]?(?<term>months?\b|mths?\b|mos?\b|years?\b|yrs?\b|y\b)|\s?(?<times>x\b|×|times\b)|\s?(?<scale>thousand\b|million\b|mill\b|mil\b|mils\b|mn\b|billion\b|bn\b|k\b|m\b|b\b))?(?<bucks>\s?(?:bucks|dollars|aud)\b)?/gi;
 
 function toQuantity(m: RegExpExecArray): Omit<Quantity, 'label'> | null {
   const g = m.groups!;
   const n = Number(g.num!.replaceAll(',', ''));
   if (!Number.isFinite(n)) return null;
   const at = { start: m.index, end: m.index + m[0].length };
+  if (g.bps) return { kind: 'rate', value: n / 100, ...at };
   if (g.rate) return { kind: 'rate', value: n, ...at };
+  if (g.area && !g.dollar) return { kind: 'area', value: n, ...at };
+  if (g.count && !g.dollar && !g.num!.includes('.')) return { kind: 'count', value: n, ...at };
   if (g.term) return { kind: 'term', value: /^y/i.test(g.term) ? n * 12 : n, ...at };
   if (g.times) return { kind: 'multiple', value: n, ...at };
   if (g.scale) return { kind: 'amount', value: n * multipliers[g.scale.toLowerCase()]!, ...at };
@@ -146,6 +158,15 @@ const labelWords: [Label, string[]][] = [
   [
     'cost',
     [
+      'costs excluding land',
+      'costs excluding the land',
+      'costs ex land',
+      'costs excl land',
+      'costs excl. land',
+      'costs other than land',
+      'costs before land',
+      'cost excluding land',
+      'cost ex land',
       'total development cost',
       'total development costs',
       'development costs',
@@ -165,6 +186,80 @@ const labelWords: [Label, string[]][] = [
     ],
   ],
   [
+    'soft',
+    [
+      'soft costs',
+      'soft cost',
+      'professional fees',
+      'consultant fees',
+      'consultants',
+      'design fees',
+      'council fees',
+      'council contributions',
+      'contributions',
+      'fees and charges',
+      'approvals',
+      'da costs',
+      'soft',
+    ],
+  ],
+  [
+    'financeCost',
+    [
+      'finance costs',
+      'finance cost',
+      'financing costs',
+      'financing cost',
+      'finance charges',
+      'interest and fees',
+    ],
+  ],
+  [
+    'otherCost',
+    [
+      'contingency',
+      'marketing',
+      'sales and marketing',
+      'selling costs',
+      'selling cost',
+      'agents fees',
+      "agents' fees",
+      'agent fees',
+      'commissions',
+    ],
+  ],
+  ['duty', ['stamp duty', 'transfer duty', 'duty']],
+  ['legals', ['legals', 'legal fees', 'legal costs', 'legal', 'conveyancing', 'lawyers']],
+  [
+    'mezz',
+    [
+      'mezzanine debt',
+      'mezzanine loan',
+      'mezzanine',
+      'mezz debt',
+      'mezz',
+      'second mortgage',
+      'junior debt',
+      'stretch',
+    ],
+  ],
+  ['prefEquity', ['preferred equity', 'pref equity', 'pref']],
+  ['lineFee', ['line fee', 'line fees', 'commitment fee', 'undrawn fee']],
+  [
+    'drawn',
+    [
+      'average drawn balance',
+      'average balance',
+      'average draw',
+      'average drawn',
+      'averages',
+      'drawn on average',
+      'average utilisation',
+      'average utilization',
+      'drawn',
+    ],
+  ],
+  [
     'construction',
     [
       'construction costs',
@@ -176,6 +271,9 @@ const labelWords: [Label, string[]][] = [
       'hard costs',
       'construction',
       'build',
+      'builder',
+      'build rate',
+      'building',
     ],
   ],
   [
@@ -189,12 +287,22 @@ const labelWords: [Label, string[]][] = [
       'land costs',
       'land',
       'site',
+      'block valued at',
+      'block worth',
+      'block of land',
       'dirt',
     ],
   ],
   [
     'loan',
     [
+      'construction facility',
+      'construction loan',
+      'construction finance',
+      'development facility',
+      'development loan',
+      'land loan',
+      'senior facility',
       'senior debt',
       'senior loan',
       'first mortgage',
@@ -255,10 +363,7 @@ const labelWords: [Label, string[]][] = [
       'monthly rent',
     ],
   ],
-  [
-    'fee',
-    ['establishment fee', 'establishment', 'est. fee', 'est fee', 'estab fee', 'line fee', 'fees', 'fee'],
-  ],
+  ['fee', ['establishment fee', 'establishment', 'est. fee', 'est fee', 'estab fee', 'fees', 'fee']],
   ['holding', ['holding costs', 'holding cost', 'holding']],
   [
     'interest',
@@ -325,6 +430,15 @@ const allowed: Record<QuantityKind, Label[]> = {
     'holding',
     'interest',
     'presales',
+    'soft',
+    'financeCost',
+    'otherCost',
+    'duty',
+    'legals',
+    'mezz',
+    'prefEquity',
+    'lineFee',
+    'drawn',
   ],
   rate: [
     'interest',
@@ -341,8 +455,13 @@ const allowed: Record<QuantityKind, Label[]> = {
     'presales',
     'fee',
     'profit',
+    'duty',
+    'lineFee',
+    'drawn',
   ],
   term: [],
+  count: [],
+  area: [],
   multiple: ['icr', 'debtToEquity'],
 };
 
@@ -398,6 +517,8 @@ function candidatesOf(
     const isBefore = w.end <= q.start;
     const between = isBefore ? text.slice(w.end, q.start) : text.slice(q.end, w.start);
     if (isBefore ? between.length > REACH : !AFTER.test(between)) continue;
+    // '1.2% pa' says the period of a rate; a word before it names it ('line fee of 1.2% pa').
+    const period = !isBefore && /^(?:pa|p\.a\.|per annum)$/i.test(w.text);
     // A word never names a figure across a sentence, a semicolon, another figure or another naming
     // word, nor the base of a figure ('interest on $3m', 'borrow against $4m of land').
     if (/[.;?!]\s|\n/.test(between)) continue;
@@ -405,7 +526,7 @@ function candidatesOf(
     const [from, to] = isBefore ? [w.end, q.start] : [q.end, w.start];
     if (quantities.some((o) => o !== q && o.start >= from && o.end <= to)) continue;
     if (isBefore && allWords.some((o) => o !== w && o.start >= from && o.end <= to)) continue;
-    out.push({ word: w, distance: between.length });
+    out.push({ word: w, distance: between.length + (period ? REACH : 0) });
   }
   return out.sort((a, b) => a.distance - b.distance);
 }

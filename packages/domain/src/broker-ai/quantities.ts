@@ -48,7 +48,40 @@ export type Figure =
   | 'newMarginOnCost'
   | 'newMarginOnRevenue'
   | 'presalesCover'
-  | 'equityToCost';
+  | 'equityToCost'
+  // Issue 35: parts, units, duty, fees per period, residual land value, qualifiers.
+  | 'softCosts'
+  | 'financeCosts'
+  | 'otherCosts'
+  | 'costsExLand'
+  | 'units'
+  | 'pricePerUnit'
+  | 'area'
+  | 'costPerArea'
+  | 'dutyRate'
+  | 'duty'
+  | 'legals'
+  | 'landAllIn'
+  | 'lineFeeRate'
+  | 'lineFeeAnnual'
+  | 'lineFeeMonthly'
+  | 'drawnShare'
+  | 'averageBalance'
+  | 'averageInterest'
+  | 'delayMonths'
+  | 'delayInterest'
+  | 'presalesRequired'
+  | 'presalesShortfall'
+  | 'presalesShortfallUnits'
+  | 'presalesUnits'
+  | 'residualLand'
+  | 'constructionToCost'
+  | 'landToCost'
+  | 'softToCost'
+  | 'financeToCost'
+  | 'costChangeTotal'
+  | 'mezz'
+  | 'prefEquity';
 
 export type Figures = Partial<Record<Figure, number>>;
 
@@ -59,12 +92,25 @@ export interface Reading {
   given: Figures;
   /** Amounts no word names, in order (read as the calculation's inputs in order). */
   unnamed: number[];
+  /** For each unnamed amount, whether it stands as a base ('on $6m', 'of $4.8m', 'against $3m'). */
+  unnamedIsBase: boolean[];
   isIncGst: boolean;
   isMarginScheme: boolean;
   /** Whether the question names a what-if change. */
   hasChange: boolean;
   /** How many amounts and rates it holds. */
   count: number;
+  /**
+   * The figures as written that were given no role (issue 35): a second figure for a role already
+   * taken, a count or area nothing uses. The analyst asks about them rather than guess.
+   */
+  unplaced: string[];
+  /** Each figure given, as written ('$3.2m'), for the working. */
+  written: Partial<Record<Figure, string>>;
+  /** How many amounts a word names (unnamed ones fill a calculation's inputs only when none is). */
+  namedAmounts: number;
+  /** Lines of working a multi-figure answer starts with (figures from the project, parts summed). */
+  lead?: string[];
 }
 
 const COST_WORDS = /\b(costs?|tdc|build|construction|spend|budget|expenses?)\b/i;
@@ -78,6 +124,8 @@ interface Change {
   q: Omit<Quantity, 'label'>;
   on: 'cost' | 'revenue';
   sign: 1 | -1;
+  /** The words that name what changes ('costs', 'total costs', 'build'). */
+  subject: string;
 }
 
 /** The window beside a figure, cut at a clause break, 'and' or another figure. */
@@ -109,6 +157,8 @@ function findChanges(text: string, all: Omit<Quantity, 'label'>[]): Change[] {
   const out: Change[] = [];
   for (const q of all) {
     if (q.kind !== 'rate' && q.kind !== 'amount') continue;
+    const rest = text.slice(q.end, q.end + 40);
+    if (q.kind === 'amount' && (PER_AREA_AFTER.test(rest) || PER_UNIT_AFTER.test(rest))) continue;
     const before = windowOf(text, q, all, 'before');
     const after = windowOf(text, q, all, 'after');
     const sign = /[+]\s*$/.test(before) ? 1 : /[−-]\s*$/.test(before) ? -1 : null;
@@ -124,10 +174,12 @@ function findChanges(text: string, all: Omit<Quantity, 'label'>[]): Change[] {
       const isCost = COST_WORDS.test(subjectIn);
       const isRevenue = REVENUE_WORDS.test(subjectIn);
       if (isCost === isRevenue || (leadsOn && subjectIn === after)) continue;
-      const up = sign === 1 || UP.test(verbIn);
-      const down = sign === -1 || DOWN.test(verbIn);
+      // 'costs run 10% over', 'sales come in 10% under': only after the figure ('over $10m' is a size).
+      const isAfter = verbIn === after && verbIn !== before;
+      const up = sign === 1 || UP.test(verbIn) || (isAfter && /^\s*over\b(?!\s*\$?\d)/i.test(verbIn));
+      const down = sign === -1 || DOWN.test(verbIn) || (isAfter && /^\s*under\b(?!\s*\$?\d)/i.test(verbIn));
       if (up === down) continue;
-      out.push({ q, on: isCost ? 'cost' : 'revenue', sign: up ? 1 : -1 });
+      out.push({ q, on: isCost ? 'cost' : 'revenue', sign: up ? 1 : -1, subject: subjectIn });
       break;
     }
   }
@@ -158,7 +210,21 @@ const amountFigure = (label: Label, isMonthly: boolean, isIncGst: boolean, word?
     case 'fee':
     case 'holding':
     case 'presales':
+    case 'legals':
+    case 'duty':
+    case 'mezz':
+    case 'prefEquity':
       return label;
+    case 'soft':
+      return 'softCosts';
+    case 'financeCost':
+      return 'financeCosts';
+    case 'otherCost':
+      return 'otherCosts';
+    case 'lineFee':
+      return isMonthly ? 'lineFeeMonthly' : 'lineFeeAnnual';
+    case 'drawn':
+      return 'averageBalance';
     default:
       return null;
   }
@@ -179,6 +245,9 @@ const rateFigure: Partial<Record<Label, Figure>> = {
   cost: 'loanToCost',
   presales: 'presalesCover',
   fee: 'feeRate',
+  duty: 'dutyRate',
+  lineFee: 'lineFeeRate',
+  drawn: 'drawnShare',
 };
 
 const onRevenue: Label[] = ['grv', 'revenue', 'sale'];
@@ -202,6 +271,18 @@ export function shareFigure(subject: Label | null, base: Label): Figure | null {
       return onRevenue.includes(base) ? 'marginOnRevenue' : null;
     case 'fee':
       return base === 'loan' ? 'feeRate' : null;
+    case 'construction':
+      return base === 'cost' ? 'constructionToCost' : null;
+    case 'land':
+      return base === 'cost' ? 'landToCost' : null;
+    case 'soft':
+      return base === 'cost' ? 'softToCost' : null;
+    case 'financeCost':
+      return base === 'cost' ? 'financeToCost' : null;
+    case 'duty':
+      return base === 'land' || base === 'purchase' ? 'dutyRate' : null;
+    case 'drawn':
+      return base === 'loan' ? 'drawnShare' : null;
     default:
       return null;
   }
@@ -210,6 +291,24 @@ export function shareFigure(subject: Label | null, base: Label): Figure | null {
 const multipleFigure: Partial<Record<Label, Figure>> = { icr: 'icr', debtToEquity: 'debtToEquity' };
 
 const INC_GST = /\binc(l(uding|\.)?)?\.?\s*gst\b|\bgst[- ]inc(lusive)?\b|\binclusive of gst\b/i;
+
+// An amount for each of some units: '$950k each', '$1.1m per townhouse', 'units average $800k'.
+const PER_UNIT_AFTER =
+  /^\s*(?:each|apiece|a pop|per (?:unit|apartment|apt|lot|townhouse|dwelling|home|house|door|terrace|villa|flat)|an? (?:unit|door|lot|apartment|townhouse)|\/ ?(?:unit|apartment|lot)|on average)\b/i;
+const PER_UNIT_BEFORE =
+  /\b(?:average(?:s|d)?|averaging|avg|each (?:one )?(?:at|for|sells? (?:at|for))|price per unit(?: of| is)?)\s*(?:price\s*)?(?:of\s*|at\s*|is\s*|around\s*|about\s*)*$/i;
+const PER_AREA_AFTER = /^\s*(?:per|\/|a)\s*(?:sqm|sq\.? ?m|m2|m²|square met(?:re|er))\b|^\s*psm\b/i;
+const EX_LAND =
+  /\b(?:ex(?:cl(?:uding|\.)?)?\.?|before|other than|without|not including|less)\s+(?:the\s+)?(?:land|site)\b/i;
+const DELAY_AFTER =
+  /^\s*(?:of\s+)?(?:delay|late|slip|slippage|blow-?out|overrun|extension|extra|more|additional|further)/i;
+const DELAY_BEFORE =
+  /\b(?:delay(?:ed)?|late|slips?|extension|extended|overruns?)\s*(?:of|by)?\s*(?:an?\s+)?(?:extra\s+|more\s+|another\s+|further\s+)?$/i;
+const REQUIRED =
+  /\b(?:wants?|needs?|require[sd]?|requirement|ask(?:s|ing)? for|minimum|target|must|condition|covenant|hurdle)\b/i;
+const TOTAL_COST_WORDS = /\b(?:total|tdc|all|whole|overall)\b/i;
+const UNIT_NOUN =
+  /^(?:units?|apartments?|apts?|townhouses?|town ?homes?|lots|dwellings?|homes|houses|terraces|villas|residences|flats|duplexes|studios)$/i;
 
 /** Reads the figures of a question. */
 export function readQuestion(question: string): Reading {
@@ -220,45 +319,120 @@ export function readQuestion(question: string): Reading {
   const quantities = parseQuantities(text, isChange);
   const isIncGst = INC_GST.test(text);
   const given: Figures = {};
-  const set = (f: Figure, v: number) => {
-    if (given[f] === undefined) given[f] = v;
+  const written: Partial<Record<Figure, string>> = {};
+  const unplaced: string[] = [];
+  const asWritten = (q: Omit<Quantity, 'label'>) => text.slice(q.start, q.end).trim();
+  const set = (f: Figure, v: number, q: Omit<Quantity, 'label'>) => {
+    if (given[f] === undefined) {
+      given[f] = v;
+      written[f] = asWritten(q);
+    } else if (Math.abs(given[f]! - v) > 1e-9) unplaced.push(asWritten(q));
   };
   const unnamed: number[] = [];
-  const unnamedRates: number[] = [];
+  const unnamedIsBase: boolean[] = [];
+  const unnamedRates: Omit<Quantity, 'label'>[] = [];
+  let namedAmounts = 0;
   for (const q of quantities) {
     const change = changes.find((c) => c.q.start === q.start);
+    const after = text.slice(q.end, q.end + 40);
+    const before = text.slice(Math.max(0, q.start - 40), q.start);
     if (change) {
       const f: Figure =
         change.on === 'cost'
           ? q.kind === 'rate'
-            ? 'costChange'
+            ? TOTAL_COST_WORDS.test(change.subject)
+              ? 'costChangeTotal'
+              : 'costChange'
             : 'costChangeAmount'
           : q.kind === 'rate'
             ? 'revenueChange'
             : 'revenueChangeAmount';
-      set(f, change.sign * Math.abs(q.value));
+      set(f, change.sign * Math.abs(q.value), q);
       continue;
     }
-    if (q.kind === 'term') set('term', q.value);
-    if (q.kind === 'amount') {
-      const isMonthly = MONTHLY_AFTER.test(text.slice(q.end)) || !!q.word?.startsWith('monthly');
-      const f = q.label && q.label !== 'none' ? amountFigure(q.label, isMonthly, isIncGst, q.word) : null;
-      if (f) set(f, q.value);
-      else unnamed.push(q.value);
+    if (q.kind === 'term') {
+      if (DELAY_AFTER.test(after) || DELAY_BEFORE.test(before)) set('delayMonths', q.value, q);
+      else set('term', q.value, q);
     }
-    if (q.kind === 'multiple' && q.label && multipleFigure[q.label]) set(multipleFigure[q.label]!, q.value);
+    if (q.kind === 'count') {
+      const noun = text.slice(q.start, q.end).replace(/^[\d,.\s]+/, '');
+      // A count of presales or buyers is read, and nothing here works from it.
+      if (UNIT_NOUN.test(noun)) set('units', q.value, q);
+    }
+    if (q.kind === 'area') set('area', q.value, q);
+    if (q.kind === 'amount') {
+      namedAmounts++;
+      const isMonthly = MONTHLY_AFTER.test(text.slice(q.end)) || !!q.word?.startsWith('monthly');
+      const label = q.label && q.label !== 'none' ? q.label : null;
+      if (PER_AREA_AFTER.test(after)) {
+        if (!label || label === 'construction' || label === 'cost') set('costPerArea', q.value, q);
+        else unplaced.push(asWritten(q));
+        continue;
+      }
+      if (label !== 'drawn' && (PER_UNIT_AFTER.test(after) || PER_UNIT_BEFORE.test(before))) {
+        if (!label || ['sale', 'revenue', 'grv', 'presales', 'purchase'].includes(label))
+          set('pricePerUnit', q.value, q);
+        else unplaced.push(asWritten(q));
+        continue;
+      }
+      if (label === 'cost' && EX_LAND.test(text.slice(q.start - 30 < 0 ? 0 : q.start - 30, q.end + 30))) {
+        set('costsExLand', q.value, q);
+        continue;
+      }
+      const f = label ? amountFigure(label, isMonthly, isIncGst, q.word) : null;
+      if (f) set(f, q.value, q);
+      else {
+        namedAmounts--;
+        unnamed.push(q.value);
+        // A base ('on $6m') or a flow ('$600k a year'): the calculation's own inputs.
+        unnamedIsBase.push(
+          /\b(?:on|of|against|for|over)\s+(?:an?\s+|the\s+|my\s+|our\s+)?$/i.test(before) ||
+            /^\s*(?:(?:loan|facility)\s+)?(?:at|@)\s*\d/i.test(after) ||
+            /^\s*(?:(?:a|per|each|every)\s+(?:year|annum|month)\b|p\.?a\.?(?!\w)|pm\b|monthly\b|yearly\b)/i.test(
+              after,
+            ),
+        );
+      }
+    }
+    if (q.kind === 'multiple') {
+      if (q.label && multipleFigure[q.label]) set(multipleFigure[q.label]!, q.value, q);
+      // '1.5x on $750k of NOI': a cover; '3x my equity': gearing; else it has no role.
+      else if (/\b(cover|icr|interest|noi|rent|income|ebitda|servic)/i.test(text)) set('icr', q.value, q);
+      else if (/\b(equity|gearing|geared|leverage)\b/i.test(text)) set('debtToEquity', q.value, q);
+      else unplaced.push(asWritten(q));
+    }
     if (q.kind === 'rate') {
       const shared = q.share ? shareFigure(q.share.subject, q.share.base) : null;
       const f = shared ?? (q.label ? rateFigure[q.label] : undefined);
-      if (f) set(f, q.value);
-      else unnamedRates.push(q.value);
+      // 'target 20% margin on GDV': a margin on revenue, whatever names it first.
+      const onRevenue = /^\s*(?:margin\s+)?on\s+(?:the\s+)?(?:gdv|grv|revenue|sales|end value)\b/i.test(
+        after,
+      );
+      if (f === 'hurdle' && onRevenue) set('marginOnRevenue', q.value, q);
+      else if (f) set(f, q.value, q);
+      else unnamedRates.push(q);
     }
   }
-  if (given.rate === undefined && unnamedRates[0] !== undefined) given.rate = unnamedRates[0];
+  if (given.rate === undefined && unnamedRates[0] !== undefined) {
+    given.rate = unnamedRates[0].value;
+    written.rate = asWritten(unnamedRates[0]);
+    unnamedRates.shift();
+  }
+  for (const q of unnamedRates) unplaced.push(asWritten(q));
+  // 'The bank wants 100% presale cover': the cover asked for, not the cover the deal has.
+  if (given.presalesCover !== undefined && REQUIRED.test(text)) {
+    given.presalesRequired = given.presalesCover;
+    written.presalesRequired = written.presalesCover;
+    delete given.presalesCover;
+  }
   return {
     text,
     given,
+    written,
+    namedAmounts,
     unnamed,
+    unnamedIsBase,
+    unplaced,
     isIncGst,
     isMarginScheme:
       /margin scheme/i.test(text) &&

@@ -12,9 +12,15 @@ import * as tools from './tools';
 export interface Relation {
   out: Figure;
   ins: Figure[];
-  run: (v: number[]) => number | null | undefined;
+  run: (v: number[], optional?: Figure[]) => number | null | undefined;
   /** The line of working; none for a figure that is the same as another (GRV and revenue). */
-  line?: (v: number[], out: number) => string;
+  line?: (v: number[], out: number, optional?: Figure[]) => string;
+  /** Parts added when known (after `ins`, in this order): a total of named lines. */
+  optional?: Figure[];
+  /** With no `ins`, how many of `optional` must be known (default 1). */
+  minOptional?: number;
+  /** Not run when any of these is known (a two-tranche relation when a mezzanine is given). */
+  unless?: Figure[];
   /** Used only when nothing else works, and never named as a way to get the figure. */
   isFallback?: boolean;
   /** Only when the question names a what-if change. */
@@ -44,6 +50,23 @@ const r = (
   extra: Partial<Relation> = {},
 ): Relation => ({ out, ins, run, line, ...extra });
 
+/** The lines of a total development cost besides land and construction. */
+const COST_PARTS: Figure[] = ['softCosts', 'financeCosts', 'otherCosts', 'duty', 'legals'];
+export const partNames: Partial<Record<Figure, string>> = {
+  land: 'land',
+  construction: 'construction',
+  softCosts: 'soft costs',
+  financeCosts: 'finance costs',
+  otherCosts: 'other costs',
+  duty: 'stamp duty',
+  legals: 'legals',
+  loan: 'senior loan',
+  mezz: 'mezzanine',
+  prefEquity: 'preferred equity',
+  equity: 'equity',
+};
+const ceilUnits = (v: number) => Math.ceil(v - 1e-9);
+
 const signed = (n: number) => (n >= 0 ? `+${givenPct(n)}` : givenPct(n));
 
 export const relations: Relation[] = [
@@ -65,8 +88,10 @@ export const relations: Relation[] = [
   r(
     'cost',
     ['land', 'construction'],
-    ([l, c]) => tools.totalDevelopmentCost(l, c),
-    ([l, c], o) => `Total development cost: ${aud(l!)} land + ${aud(c!)} construction = ${aud(o)}.`,
+    (v) => tools.sumOf(v),
+    (v, o, extra) =>
+      `Total development cost: ${[`${aud(v[0]!)} land`, `${aud(v[1]!)} construction`, ...(extra ?? []).map((f, i) => `${aud(v[2 + i]!)} ${partNames[f]}`)].join(' + ')} = ${aud(o)}.`,
+    { optional: COST_PARTS },
   ),
   r(
     'lvr',
@@ -229,6 +254,19 @@ export const relations: Relation[] = [
     ['cost', 'equity'],
     ([c, e]) => tools.equityGap(c, e),
     ([c, e], o) => `Loan: ${aud(c!)} cost − ${aud(e!)} equity = ${aud(o)}.`,
+  ),
+  r(
+    'newCost',
+    ['cost', 'costChangeTotal'],
+    ([c, x]) => tools.changedBy(c, x),
+    ([c, x], o) => `New cost: ${aud(c!)} ${signed(x!)} = ${aud(o)}.`,
+  ),
+  r(
+    'newCost',
+    ['cost', 'construction', 'costChange'],
+    ([c, k, x]) => tools.changedByAmount(c, tools.shareOf(x, k)),
+    ([c, k, x], o) =>
+      `New cost: ${aud(c!)} + ${signed(x!)} of the ${aud(k!)} construction cost (${aud(tools.shareOf(x, k)!)}) = ${aud(o)} (the rise applies to the construction cost, as the Feasibility grid applies it; land and finance costs stay).`,
   ),
   r(
     'newCost',
@@ -411,11 +449,224 @@ relations.push(
     ['cost', 'land'],
     ([c, l]) => tools.remainderOf(c, l),
     ([c, l], o) => `Construction: ${aud(c!)} total cost − ${aud(l!)} land = ${aud(o)}.`,
+    { unless: COST_PARTS },
   ),
   r(
     'land',
     ['cost', 'construction'],
     ([c, k]) => tools.remainderOf(c, k),
     ([c, k], o) => `Land: ${aud(c!)} total cost − ${aud(k!)} construction = ${aud(o)}.`,
+    { unless: COST_PARTS },
+  ),
+);
+
+/**
+ * Issue 35: figures built from parts, units and periods, and the qualifiers lenders price on. Each
+ * writes its line with the figures as given.
+ */
+relations.push(
+  r(
+    'grv',
+    ['units', 'pricePerUnit'],
+    ([n, p]) => tools.timesOf(p, n),
+    ([n, p], o) => `GRV: ${n} × ${aud(p!)} = ${aud(o)}.`,
+  ),
+  r(
+    'pricePerUnit',
+    ['grv', 'units'],
+    ([g, n]) => tools.perMultiple(g, n),
+    ([g, n], o) => `Price per unit: ${aud(g!)} / ${n} = ${aud(o)}.`,
+  ),
+  r(
+    'units',
+    ['grv', 'pricePerUnit'],
+    ([g, p]) => tools.perMultiple(g, p),
+    ([g, p], o) => `Units: ${aud(g!)} / ${aud(p!)} = ${Math.round(o * 100) / 100}.`,
+  ),
+  r(
+    'construction',
+    ['costPerArea', 'area'],
+    ([c, a]) => tools.timesOf(c, a),
+    ([c, a], o) => `Construction cost: ${aud(c!)} per m² × ${a!.toLocaleString('en-AU')} m² = ${aud(o)}.`,
+  ),
+  r(
+    'costsExLand',
+    [],
+    (v) => tools.sumOf(v),
+    (v, o, extra) =>
+      extra!.length === 1
+        ? `Costs other than land: ${aud(o)}.`
+        : `Costs other than land: ${extra!.map((f, i) => `${aud(v[i]!)} ${partNames[f]}`).join(' + ')} = ${aud(o)}.`,
+    { optional: ['construction', 'softCosts', 'financeCosts', 'otherCosts'] },
+  ),
+  r(
+    'residualLand',
+    ['grv', 'costsExLand', 'marginOnCost'],
+    ([g, c, m]) => tools.remainderOf(tools.baseOfShare(100 + m!, g), c),
+    ([g, c, m], o) =>
+      `Total cost a ${givenPct(m!)} margin on cost allows: ${aud(g!)} / (1 + ${givenPct(m!)}) = ${aud(tools.baseOfShare(100 + m!, g)!)}.\nResidual land value: ${aud(tools.baseOfShare(100 + m!, g)!)} − ${aud(c!)} costs other than land = ${aud(o)} (before stamp duty and acquisition costs).`,
+  ),
+  r(
+    'residualLand',
+    ['grv', 'costsExLand', 'marginOnRevenue'],
+    ([g, c, m]) => tools.remainderOf(tools.changedBy(g, -m!), c),
+    ([g, c, m], o) =>
+      `Revenue less a ${givenPct(m!)} margin on revenue: ${aud(g!)} × (1 − ${givenPct(m!)}) = ${aud(tools.changedBy(g, -m!)!)}.\nResidual land value: ${aud(tools.changedBy(g, -m!)!)} − ${aud(c!)} costs other than land = ${aud(o)} (before stamp duty and acquisition costs).`,
+  ),
+  r(
+    'residualLand',
+    ['grv', 'costsExLand', 'hurdle'],
+    ([g, c, m]) => tools.remainderOf(tools.baseOfShare(100 + m!, g), c),
+    ([g, c, m], o) =>
+      `Total cost a ${givenPct(m!)} margin on cost allows: ${aud(g!)} / (1 + ${givenPct(m!)}) = ${aud(tools.baseOfShare(100 + m!, g)!)}.\nResidual land value: ${aud(tools.baseOfShare(100 + m!, g)!)} − ${aud(c!)} costs other than land = ${aud(o)} (before stamp duty and acquisition costs).`,
+  ),
+  r(
+    'duty',
+    ['dutyRate', 'land'],
+    ([p, l]) => tools.shareOf(p, l),
+    ([p, l], o) => `Stamp duty: ${aud(l!)} × ${givenPct(p!)} = ${aud(o)}.`,
+  ),
+  r(
+    'duty',
+    ['dutyRate', 'purchase'],
+    ([p, l]) => tools.shareOf(p, l),
+    ([p, l], o) => `Stamp duty: ${aud(l!)} × ${givenPct(p!)} = ${aud(o)}.`,
+  ),
+  r(
+    'landAllIn',
+    ['land'],
+    (v) => tools.sumOf(v),
+    (v, o, extra) =>
+      `All-in land cost: ${[`${aud(v[0]!)} land`, ...(extra ?? []).map((f, i) => `${aud(v[1 + i]!)} ${partNames[f]}`)].join(' + ')} = ${aud(o)}.`,
+    { optional: ['duty', 'legals', 'otherCosts'] },
+  ),
+  r(
+    'lineFeeAnnual',
+    ['lineFeeRate', 'loan'],
+    ([p, l]) => tools.shareOf(p, l),
+    ([p, l], o) => `Line fee a year: ${aud(l!)} × ${givenPct(p!)} = ${aud(o)}.`,
+  ),
+  r(
+    'lineFeeMonthly',
+    ['lineFeeAnnual'],
+    ([a]) => tools.monthlyFromYearly(a),
+    ([a], o) => `Line fee a month: ${aud(a!)} / 12 = ${aud(o)}.`,
+  ),
+  r(
+    'lineFeeAnnual',
+    ['lineFeeMonthly'],
+    ([m]) => tools.yearlyFromMonthly(m),
+    ([m], o) => `Line fee a year: ${aud(m!)} × 12 = ${aud(o)}.`,
+  ),
+  r(
+    'averageBalance',
+    ['loan', 'drawnShare'],
+    ([l, p]) => tools.shareOf(p, l),
+    ([l, p], o) => `Average drawn balance: ${aud(l!)} × ${givenPct(p!)} = ${aud(o)}.`,
+  ),
+  r(
+    'averageInterest',
+    ['averageBalance', 'rate', 'term'],
+    ([b, p, t]) => tools.capitalisedInterest(b, p, t)?.simple,
+    ([b, p, t], o) =>
+      `Interest on the average balance: ${aud(b!)} × ${givenPct(p!)} × ${t} / 12 = ${aud(o)} (simple interest on the average drawn balance).`,
+  ),
+  r(
+    'averageInterest',
+    ['averageBalance', 'rate'],
+    ([b, p]) => tools.annualInterest(b, p),
+    ([b, p], o) => `Interest a year on the average balance: ${aud(b!)} × ${givenPct(p!)} = ${aud(o)}.`,
+  ),
+  r(
+    'delayInterest',
+    ['monthlyInterest', 'delayMonths'],
+    ([m, d]) => tools.interestOverTerm(m, d),
+    ([m, d], o) => `Interest for a ${d}-month delay: ${aud(m!)} a month × ${d} = ${aud(o)}.`,
+  ),
+  r(
+    'presalesCover',
+    ['presales', 'loan'],
+    ([p, l]) => tools.presalesCover(p, l),
+    ([p, l], o) => `Presales / debt: ${aud(p!)} / ${aud(l!)} = ${pct(o)}.`,
+  ),
+  r(
+    'presalesShortfall',
+    ['presalesRequired', 'loan', 'presales'],
+    ([q, l, p]) => {
+      const need = tools.shareOf(q, l);
+      return need === null ? null : Math.max(0, need - p!);
+    },
+    ([q, l, p], o) =>
+      `Presales needed: ${givenPct(q!)} × ${aud(l!)} = ${aud(tools.shareOf(q, l)!)}.\nShortfall: ${aud(tools.shareOf(q, l)!)} − ${aud(p!)} presold = ${aud(o)}.`,
+  ),
+  r(
+    'presalesShortfallUnits',
+    ['presalesShortfall', 'pricePerUnit'],
+    ([s, p]) => {
+      const n = tools.perMultiple(s, p);
+      return n === null ? null : ceilUnits(n);
+    },
+    ([s, p], o) =>
+      `Units to presell: ${aud(s!)} / ${aud(p!)} = ${Math.round((s! / p!) * 100) / 100}, so ${o} more presales.`,
+  ),
+  r(
+    'presalesUnits',
+    ['presalesRequired', 'loan', 'pricePerUnit'],
+    ([q, l, p]) => {
+      const n = tools.perMultiple(tools.shareOf(q, l), p);
+      return n === null ? null : ceilUnits(n);
+    },
+    ([q, l, p], o) =>
+      `Presales needed: ${givenPct(q!)} × ${aud(l!)} = ${aud(tools.shareOf(q, l)!)}; / ${aud(p!)} = ${Math.round((tools.shareOf(q, l)! / p!) * 100) / 100}, so ${o} presales.`,
+    { unless: ['presales'] },
+  ),
+  r(
+    'cost',
+    ['construction', 'constructionToCost'],
+    ([k, p]) => tools.baseOfShare(p, k),
+    ([k, p], o) => `Total cost: ${aud(k!)} construction / ${givenPct(p!)} = ${aud(o)}.`,
+  ),
+  r(
+    'cost',
+    ['land', 'landToCost'],
+    ([k, p]) => tools.baseOfShare(p, k),
+    ([k, p], o) => `Total cost: ${aud(k!)} land / ${givenPct(p!)} = ${aud(o)}.`,
+  ),
+  r(
+    'cost',
+    ['softCosts', 'softToCost'],
+    ([k, p]) => tools.baseOfShare(p, k),
+    ([k, p], o) => `Total cost: ${aud(k!)} soft costs / ${givenPct(p!)} = ${aud(o)}.`,
+  ),
+  r(
+    'cost',
+    ['equity', 'loanToCost'],
+    ([e, p]) => tools.baseOfShare(100 - p!, e),
+    ([e, p], o) => `Total cost: ${aud(e!)} equity / (100% − ${givenPct(p!)} loan) = ${aud(o)}.`,
+    { unless: ['mezz', 'prefEquity'] },
+  ),
+  r(
+    'constructionToCost',
+    ['construction', 'cost'],
+    ([k, c]) => tools.percentOf(k, c),
+    ([k, c], o) => `Construction / TDC: ${aud(k!)} / ${aud(c!)} = ${pct(o)}.`,
+  ),
+  r(
+    'landToCost',
+    ['land', 'cost'],
+    ([k, c]) => tools.percentOf(k, c),
+    ([k, c], o) => `Land / TDC: ${aud(k!)} / ${aud(c!)} = ${pct(o)}.`,
+  ),
+  r(
+    'softToCost',
+    ['softCosts', 'cost'],
+    ([k, c]) => tools.percentOf(k, c),
+    ([k, c], o) => `Soft costs / TDC: ${aud(k!)} / ${aud(c!)} = ${pct(o)}.`,
+  ),
+  r(
+    'financeToCost',
+    ['financeCosts', 'cost'],
+    ([k, c]) => tools.percentOf(k, c),
+    ([k, c], o) => `Finance costs / TDC: ${aud(k!)} / ${aud(c!)} = ${pct(o)}.`,
   ),
 );

@@ -8,7 +8,24 @@
 const SHARE_LEAD = /^\s*(?:of|on)\s+(?:(?:a|an|the|my|our|its|their|your|this|that)\s+)*/i;
 const SHARE_BASES: string[] = ['grv', 'revenue', 'cost', 'land', 'loan', 'sale', 'purchase'];
 // Who takes the share, named before the rate: 'loan at', 'put in', 'presales cover', 'profit is'.
-const SHARE_SUBJECTS: string[] = ['loan', 'equity', 'presales', 'profit', 'margin', 'marginRevenue', 'fee'];
+const SHARE_SUBJECTS: string[] = [
+  'loan',
+  'equity',
+  'presales',
+  'profit',
+  'margin',
+  'marginRevenue',
+  'fee',
+  'construction',
+  'land',
+  'soft',
+  'financeCost',
+  'duty',
+  'drawn',
+];
+// '$6m of construction, and that is 60% of TDC': the share is of the figure named just before.
+const ANAPHORA =
+  /^\s*[,;]?\s*(?:and\s+|which\s+|that\s+)?(?:that|this|it|which)?\s*(?:['’]s|is|are|represents|makes up|comes to|equals|works out at)\s*(?:about|around|roughly|only)?\s*$/i;
 // What may stand between the one who takes a share and the rate ('the loan is', 'lends up to').
 const SHARE_BETWEEN =
   /^[\s:=]*(?:(?:is|are|was|be|at|of|about|around|roughly|only|up to|cover|covers|covering|worth|equal to|equals|for|in|will|would|need|needs|must)\b[\s:=]*)*$/i;
@@ -57,6 +74,19 @@ export function markShares<L extends string>(text: string, quantities: Figure<L>
       SHARE_BETWEEN.test(between) &&
       !quantities.some((o) => o.start >= before.end && o.end <= q.start);
     const lender = LENDER_VERB.test(text.slice(Math.max(0, q.start - 40), q.start));
-    q.share = { subject: isSubject ? before!.label : lender ? ('loan' as L) : null, base: base.label };
+    const previous = quantities.filter((o) => o.end <= q.start).at(-1);
+    const anaphora =
+      !isSubject &&
+      previous &&
+      previous.kind === 'amount' &&
+      previous.label !== null &&
+      SHARE_SUBJECTS.includes(previous.label) &&
+      ANAPHORA.test(text.slice(previous.end, q.start).replace(/^\s*(?:of\s+\w+(?:\s+\w+)?)?/, ''))
+        ? previous.label
+        : null;
+    q.share = {
+      subject: isSubject ? before!.label : (anaphora ?? (lender ? ('loan' as L) : null)),
+      base: base.label,
+    };
   }
 }

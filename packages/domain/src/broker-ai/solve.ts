@@ -10,6 +10,14 @@ import { type Relation, relations } from './relations';
 export interface Step {
   relation: Relation;
   round: number;
+  /** The optional parts it took (a total's other lines). */
+  extra: Figure[];
+}
+
+/** The line of working of a step, from the known figures. */
+export function lineOf(step: Step, known: Figures) {
+  const values = [...step.relation.ins, ...step.extra].map((f) => known[f]!);
+  return step.relation.line?.(values, known[step.relation.out]!, step.extra);
 }
 
 export interface Solution {
@@ -26,16 +34,23 @@ export function propagate(given: Figures, hasChange: boolean): Solution {
   const usable = relations.filter((rel) => !rel.needsChange || hasChange);
   for (let round = 1; round <= 12; round++) {
     let isNew = false;
-    for (const allowFallback of [false, true]) {
+    // Sums of parts wait until every part that can be worked out is (stamp duty before the
+    // all-in land cost); fallbacks come last.
+    for (const pass of ['plain', 'sum', 'fallback'] as const) {
       const start = { ...known };
       for (const rel of usable) {
-        if (!!rel.isFallback !== allowFallback || known[rel.out] !== undefined) continue;
+        const kind = rel.isFallback ? 'fallback' : rel.optional ? 'sum' : 'plain';
+        if (kind !== pass || known[rel.out] !== undefined) continue;
+        if (rel.unless?.some((f) => start[f] !== undefined)) continue;
         const values = rel.ins.map((f) => start[f]);
         if (!values.every(ok)) continue;
-        const v = rel.run(values);
+        // Parts a sum takes when they are known ('soft costs', 'finance costs'), after its own.
+        const extra = (rel.optional ?? []).filter((f) => ok(start[f]));
+        if (rel.ins.length === 0 && extra.length < (rel.minOptional ?? 1)) continue;
+        const v = rel.run([...values, ...extra.map((f) => start[f]!)], extra);
         if (!ok(v)) continue;
         known[rel.out] = v;
-        how[rel.out] = { relation: rel, round };
+        how[rel.out] = { relation: rel, round, extra };
         isNew = true;
       }
       if (isNew) break;
@@ -51,7 +66,7 @@ export function chainOf(solution: Solution, figures: Figure[]): Step[] {
   const visit = (f: Figure) => {
     const step = solution.how[f];
     if (!step || steps.has(step)) return;
-    for (const i of step.relation.ins) visit(i);
+    for (const i of [...step.relation.ins, ...step.extra]) visit(i);
     steps.add(step);
   };
   for (const f of figures) visit(f);
@@ -75,6 +90,17 @@ export const askableNames: Partial<Record<Figure, string>> = {
   income: 'net income',
   purchase: 'purchase price',
   sale: 'sale price',
+  units: 'number of units',
+  pricePerUnit: 'price per unit',
+  area: 'floor area',
+  dutyRate: 'stamp duty rate',
+  lineFeeRate: 'line fee rate',
+  drawnShare: 'average drawn share of the facility',
+  delayMonths: 'length of the delay',
+  presalesRequired: 'presale cover the lender asks for',
+  presales: 'presales',
+  costsExLand: 'costs other than land',
+  hurdle: 'target margin on cost',
 };
 
 /**
@@ -90,7 +116,8 @@ export function missingFor(target: Figure, known: Figures, hasChange: boolean): 
     let best: Figure[] | null = f !== target && askableNames[f] ? [f] : null;
     if (depth >= 5) return best;
     for (const rel of usable) {
-      if (rel.out !== f || rel.ins.some((i) => seen.has(i))) continue;
+      if (rel.out !== f || rel.ins.length === 0 || rel.ins.some((i) => seen.has(i))) continue;
+      if (rel.unless?.some((u) => known[u] !== undefined)) continue;
       const union = new Set<Figure>();
       let isReachable = true;
       for (const i of rel.ins) {

@@ -15,7 +15,14 @@ const reports: [Report, RegExp, ((given: Figures, text: string) => boolean)?][] 
   ['withholding', /withh[oe]ld/i],
   [
     'stress',
-    /\bstress|sensitivit|\bdownside (case|test|scenario)|\bsensitise|\bdelay(ed)?\b|\bextra months? of inte?re?st|\bmonths? (late|behind)/i,
+    /\bstress|sensitivit|\bdownside (case|test|scenario)|\bsensitise|\bdelay(ed)?\b|\bextra months? of inte?re?st|\bmonths? (extra|more|additional|further) of inte?re?st|\bmonths? (late|behind)/i,
+    // 'What does a 4-month delay cost us in interest?' on a loan alone is the delay's interest.
+    (given, text) =>
+      /\bstress|sensitivit|\bdownside|\bsensitise/i.test(text) ||
+      given.delayMonths === undefined ||
+      given.cost !== undefined ||
+      given.revenue !== undefined ||
+      given.grv !== undefined,
   ],
   [
     'maxLoan',
@@ -26,14 +33,49 @@ const reports: [Report, RegExp, ((given: Figures, text: string) => boolean)?][] 
     'allInCost',
     /\ball[- ]in\b|\btotal cost of (the|this|a|my) (quote|loan|facility|finance)|\bquote cost|\bestablishment fee/i,
     (given, text) =>
-      given.rate !== undefined ||
-      ((given.fee !== undefined || given.feeRate !== undefined) &&
-        /\ball[- ]in\b|\btotal cost of/i.test(text)),
+      !/\ball[- ]?(in|up) (land|site)|\b(land|site) (cost )?all[- ]?(in|up)/i.test(text) &&
+      given.pricePerUnit === undefined &&
+      (given.rate !== undefined ||
+        ((given.fee !== undefined || given.feeRate !== undefined) &&
+          /\ball[- ]in\b|\btotal cost of/i.test(text))),
   ],
 ];
 
 // Asked for where they stand in the part of the question that asks.
 const figures: [Target, RegExp][] = [
+  [
+    'residualLand',
+    /\bresidual( land| site)?( value| price)?\b|\bwhat (can|could|should) (i|we) (afford to )?(pay|offer) for (the )?(land|site|dirt)|\bhow much (can|could|should) (i|we) (afford to )?(pay|offer) for (the )?(land|site|dirt)|\bmax(imum)? (land|site) (price|value|cost)|\b(land|site) (price|value) (can|could) (i|we) (afford|pay)/gi,
+  ],
+  [
+    'landAllIn',
+    /\ball[- ]?(in|up) (land|site|acquisition)( costs?)?|\b(land|site) (costs? )?all[- ]?(in|up)|\btotal (land|acquisition|site) costs?|\b(land|site) costs? (including|with|inc\.?|incl\.?|plus) (stamp )?duty/gi,
+  ],
+  [
+    'duty',
+    /\b(how much|what(['’]s| is| will be| would be)?( the)?) (stamp |transfer )?duty\b|\bstamp duty\b(?=\s*\?)|\b(stamp|transfer) duty (payable|bill|on)\b|\bduty (payable|bill)\b|\bhow much duty\b/gi,
+  ],
+  [
+    'constructionToCost',
+    /\b(%|percent(age)?|per cent|share|proportion|portion) of (the )?(tdc|total (development )?costs?|costs?) (is|are) (the |my |our )?(build|construction)|\b(build|construction)( costs?)?(['’]s)? (as an? |share of |% of |percentage of |proportion of )+(the )?(tdc|total (development )?costs?|costs?)/gi,
+  ],
+  [
+    'landToCost',
+    /\b(%|percent(age)?|per cent|share|proportion|portion) of (the )?(tdc|total (development )?costs?|costs?) (is|are) (the |my |our )?(land|site)|\b(land|site)( costs?)?(['’]s)? (as an? |share of |% of |percentage of |proportion of )+(the )?(tdc|total (development )?costs?|costs?)/gi,
+  ],
+  [
+    'softToCost',
+    /\b(%|percent(age)?|per cent|share|proportion|portion) of (the )?(tdc|total (development )?costs?|costs?) (is|are) (the |my |our )?soft costs?|\bsoft costs?(['’]s)? (as an? |share of |% of |percentage of |proportion of )+(the )?(tdc|total (development )?costs?|costs?)/gi,
+  ],
+  [
+    'financeToCost',
+    /\b(%|percent(age)?|per cent|share|proportion|portion) of (the )?(tdc|total (development )?costs?|costs?) (is|are) (the |my |our )?finance costs?|\bfinance costs?(['’]s)? (as an? |share of |% of |percentage of |proportion of )+(the )?(tdc|total (development )?costs?|costs?)/gi,
+  ],
+  [
+    'pricePerUnit',
+    /\bprice per (unit|apartment|lot|townhouse|dwelling|home|house|door)|\bper (unit|apartment|lot|townhouse|dwelling|door)\b|\beach (one )?(have to |need to |must |has to |needs to )?(sell|go) for|\baverage (sale |selling )?price\b|\b(what|how much) (does|do|would|will|should|must) (each|every|the) (one|unit|apartment|townhouse|lot)s? (have to |need to )?(sell|go) for/gi,
+  ],
+  ['units', /\bhow many (units|apartments|townhouses|lots|dwellings|homes|houses|terraces|villas)\b/gi],
   [
     'newProfit',
     /\bnew profit|\bprofit (after|now|then)|\brevised profit|\bremaining profit|\bprofit (would|will) (be|become|drop|fall)/gi,
@@ -107,7 +149,7 @@ const figures: [Target, RegExp][] = [
   ],
   [
     'cost',
-    /\bwhat (is|are|was) (the |my |our )?(total )?costs?\b|\btotal cost\b(?=\s*\?)|\bwhat (tdc|total (development )?cost|project cost)\b|\bhow much (can|could|should) (the |my |our )?(project |development )?(cost|tdc)\b|\b(tdc|total (development )?cost) (do|would|will|can|could) (i|we)\b/gi,
+    /\bwhat(['’]s| is| are| was)? (the |my |our )?(tdc|total (development |project )?costs?|project costs?|development costs?)\b|\bwhat (is|are|was) (the |my |our )?(total )?costs?\b|\b(the |my )?tdc\b(?=\s*(\?|and\b))|\btotal cost\b(?=\s*\?)|\bwhat (tdc|total (development )?cost|project cost)\b|\bhow much (can|could|should) (the |my |our )?(project |development )?(cost|tdc)\b|\b(tdc|total (development )?cost) (do|would|will|can|could) (i|we)\b/gi,
   ],
   [
     'rate',
@@ -136,7 +178,7 @@ const figures: [Target, RegExp][] = [
   ['grv', /\b(grv|gdv|end value)\b(?! ?(inc|incl|including))/gi],
   [
     'loan',
-    /\bwhat (size )?(loan|debt|facility)\b|\bwhat(['’]s| is| will be| would be) (the |my |our )?(loan|debt|facility|borrowing)( amount| size)?\b(?![- ]?(to|\/|on|against|ratio)\b)|\bhow (big|large) (a|is the|could the|can the) (loan|facility)|\bloan (size|amount)\b(?=\s*\?)|\bhow much (is the |would the |will the )?(loan|debt)\b|\bhow much (debt|could i borrow|can i borrow|am i borrowing|do i borrow)\b/gi,
+    /\bwhat (size )?(loan|debt|facility)\b|\b(the |my )loan\b(?=\s*\?)|\bwhat(['’]s| is| will be| would be) (the |my |our )?(loan|debt|facility|borrowing)( amount| size)?\b(?![- ]?(to|\/|on|against|ratio)\b)|\bhow (big|large) (a|is the|could the|can the) (loan|facility)|\bloan (size|amount)\b(?=\s*\?)|\bhow much (is the |would the |will the )?(loan|debt)\b|\bhow much (debt|could i borrow|can i borrow|am i borrowing|do i borrow)\b/gi,
   ],
 ];
 
@@ -184,6 +226,34 @@ function askedIn(text: string, given: Figures): Target[] {
   return out;
 }
 
+const INTEREST_TARGETS: Target[] = ['monthlyInterest', 'annualInterest', 'termInterest'];
+
+/**
+ * Issue 35: what a qualifier turns a figure asked for into: interest on an average drawn balance,
+ * interest for a delay, a line fee per period, a presale shortfall in dollars or in units.
+ */
+function contextual(text: string, given: Figures, targets: Target[]): Target[] {
+  const asksInterest = targets.some((t) => INTEREST_TARGETS.includes(t)) || /\binte?re?st\b/i.test(text);
+  if ((given.drawnShare !== undefined || given.averageBalance !== undefined) && asksInterest)
+    return ['averageInterest'];
+  if (given.delayMonths !== undefined && asksInterest) return ['delayInterest'];
+  if (/\b(line|commitment|undrawn) fees?\b/i.test(text) && given.lineFeeAnnual === undefined) {
+    if (/\b(per|a|each|every) month\b|\bmonthly\b|\bpm\b/i.test(text)) return ['lineFeeMonthly'];
+    if (given.lineFeeRate !== undefined && (targets.length === 0 || targets.includes('fee')))
+      return ['lineFeeAnnual'];
+  }
+  // 'Stamp duty at 5.5% on a $4.8m site — how much?': the amount the rate gives.
+  if (targets.length === 0 && given.dutyRate !== undefined) return ['duty'];
+  if (targets.length === 0 && given.lineFeeRate !== undefined) return ['lineFeeAnnual'];
+  if (targets.length === 0 && given.feeRate !== undefined) return ['fee'];
+  if (given.presalesRequired !== undefined) {
+    if (/\bhow many\b/i.test(text))
+      return [given.presales !== undefined ? 'presalesShortfallUnits' : 'presalesUnits'];
+    if (given.presales !== undefined) return ['presalesCover', 'presalesShortfall'];
+  }
+  return targets;
+}
+
 /** The figure (or report) a question asks for; null when it asks for none. */
 export function targetOf(text: string, given: Figures, hasChange: boolean): Target | null {
   return targetsOf(text, given, hasChange)[0] ?? null;
@@ -222,6 +292,7 @@ export function targetsOf(text: string, given: Figures, hasChange: boolean): Tar
   targets = targets.map((t) =>
     t === ('interest' as Target) ? (given.term !== undefined ? 'termInterest' : 'monthlyInterest') : t,
   );
+  targets = contextual(text, given, targets);
   if (hasChange)
     targets = targets.length ? targets.map((t) => whatIfTarget[t as Figure] ?? t) : ['newProfit'];
   return [...new Set(targets)];

@@ -95,6 +95,12 @@ export function costOf(revenue: number | null | undefined, profit: number | null
   return profitOf(revenue, profit);
 }
 
+/** The sum of some parts (a total development cost of named lines, an all-in land cost). */
+export function sumOf(parts: (number | null | undefined)[]) {
+  if (parts.length === 0 || !parts.every(present)) return null;
+  return parts.reduce((a, b) => a + b, 0);
+}
+
 /** Total development cost from its two parts a question usually names: land + construction. */
 export function totalDevelopmentCost(
   land: number | null | undefined,

@@ -100,10 +100,23 @@ const rules: [RegExp, (...g: string[]) => string][] = [
     new RegExp(`\\b(${SMALL}|${DIGITS})(${FRACTION})?[\\s-]+${TERM_UNIT}\\b`, 'gi'),
     (n, f, u) => `${(numberOf(n) ?? 0) + fractionValue(f)} ${u}`,
   ],
+  // '6 extra months of interest': a delay, read as '6 months extra'
+  [
+    new RegExp(`\\b(${SMALL}|${DIGITS})\\s+(extra|more|additional|further)\\s+(months?)\\b`, 'gi'),
+    (n, w, u) => `${numberOf(n) ?? n} ${u} ${w}`,
+  ],
   // 'nine per cent', 'twelve and a half percent'
   [
     new RegExp(`\\b(${SMALL})(${FRACTION})?\\s+(per\\s?cent|percent|pc)\\b`, 'gi'),
     (n, f, p) => `${(wordValue(n) ?? 0) + fractionValue(f)} ${p}`,
+  ],
+  // 'six townhouses', 'twelve apartments', 'twenty units' (issue 35: a count of dwellings)
+  [
+    new RegExp(
+      `\\b(${SMALL}(?:\\s+hundred(?:\\s+(?:and\\s+)?${SMALL})?)?)\\s+(units?|apartments?|townhouses?|lots|dwellings?|homes|houses|terraces|villas|flats|duplexes|presales|pre-sales)\\b`,
+      'gi',
+    ),
+    (n, u) => `${wordValue(n) ?? n} ${u}`,
   ],
 ];
 

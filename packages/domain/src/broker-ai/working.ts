@@ -10,7 +10,7 @@ import {
 import { norms } from './norms';
 import type { Figure, Figures, Reading } from './quantities';
 import { normOf } from './relations';
-import { askableNames, chainOf, missingFor, type Solution } from './solve';
+import { askableNames, chainOf, lineOf, missingFor, type Solution } from './solve';
 import type { Target } from './targets';
 
 /**
@@ -149,6 +149,94 @@ export const about: Partial<Record<Target, About>> = {
     intent: 'figure',
   },
   term: { name: 'the term', example: 'term if interest totals $360k at $20k a month', intent: 'figure' },
+  residualLand: {
+    name: 'the residual land value',
+    example: 'residual land value with a $20m GRV, $13m of costs other than land and a 20% margin on cost',
+    intent: 'figure',
+  },
+  landAllIn: {
+    name: 'the all-in land cost',
+    example: 'land $3m, stamp duty 5.5%, legals $25k: all-in land cost?',
+    intent: 'figure',
+    isDecision: false,
+  },
+  duty: {
+    name: 'the stamp duty',
+    example: 'stamp duty at 5.5% on a $4.8m site',
+    intent: 'figure',
+    isDecision: false,
+  },
+  pricePerUnit: {
+    name: 'the price per unit',
+    example: 'GRV of $18m across 24 apartments: price per unit?',
+    intent: 'figure',
+  },
+  units: {
+    name: 'the number of units',
+    example: 'how many units at $750k make a $15m GRV?',
+    intent: 'figure',
+  },
+  constructionToCost: {
+    name: 'construction as a share of TDC',
+    example: 'land $2.5m, build $6m, soft costs $1m: what % of TDC is the build?',
+    intent: 'figure',
+  },
+  landToCost: {
+    name: 'land as a share of TDC',
+    example: 'land $2.5m, build $6m, soft costs $1m: what % of TDC is the land?',
+    intent: 'figure',
+  },
+  softToCost: {
+    name: 'soft costs as a share of TDC',
+    example: 'land $2.5m, build $6m, soft costs $1m: what % of TDC are soft costs?',
+    intent: 'figure',
+  },
+  financeToCost: {
+    name: 'finance costs as a share of TDC',
+    example: 'land $2.5m, build $6m, finance costs $0.5m: what % of TDC are finance costs?',
+    intent: 'figure',
+  },
+  lineFeeMonthly: {
+    name: 'the line fee a month',
+    example: 'a 1.2% pa line fee on a $10m facility, per month',
+    intent: 'figure',
+    with: ['lineFeeAnnual'],
+    isDecision: false,
+  },
+  lineFeeAnnual: {
+    name: 'the line fee a year',
+    example: 'a 1.2% pa line fee on a $10m facility',
+    intent: 'figure',
+    isDecision: false,
+  },
+  averageInterest: {
+    name: 'the interest on the average drawn balance',
+    example: '$8m facility at 9.5%, 55% drawn on average over 18 months',
+    intent: 'capitalisedInterest',
+    isDecision: false,
+  },
+  delayInterest: {
+    name: 'the interest for the delay',
+    example: 'a $6m loan at 10%: what does a 4-month delay cost in interest?',
+    intent: 'figure',
+    isDecision: false,
+  },
+  presalesShortfall: {
+    name: 'the presale shortfall',
+    example: 'bank wants 100% presale cover on a $10m loan, $7.2m presold: shortfall?',
+    intent: 'figure',
+  },
+  presalesShortfallUnits: {
+    name: 'the presales still needed',
+    example: 'bank wants 100% cover on a $10m loan, $7.2m presold, units average $800k: how many more?',
+    intent: 'figure',
+    with: ['presalesCover'],
+  },
+  presalesUnits: {
+    name: 'the number of presales',
+    example: 'presales must cover 100% of a $9m loan at $750k a unit: how many?',
+    intent: 'figure',
+  },
   presalesCover: {
     name: 'presales / debt',
     example: 'presales cover with $6m of presales and a $5m loan',
@@ -215,11 +303,8 @@ export function figureAnswer(
   const shown = [target, ...(a.with ?? []).filter((f) => solution.known[f] !== undefined)];
   const steps = chainOf(solution, shown);
   const lines: string[] = steps.flatMap((s) => {
-    const line = s.relation.line?.(
-      s.relation.ins.map((f) => solution.known[f]!),
-      solution.known[s.relation.out]!,
-    );
-    return line ? [line] : [];
+    const line = lineOf(s, solution.known);
+    return line ? line.split('\n') : [];
   });
   const isConversion = steps.some((s) => s.relation.ins.length === 1 && /margin/i.test(s.relation.ins[0]!));
   const hurdle = reading.given.hurdle;

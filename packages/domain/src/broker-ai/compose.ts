@@ -1,0 +1,273 @@
+import { type AnalystAnswer, answer, aud, givenPct, pct } from './answer';
+import { findQuantities, type Quantity } from './parse';
+import * as tools from './tools';
+import { digitsForWords } from './words';
+
+/**
+ * Issue 35: arithmetic a question spells out whole, worked before the figure-by-figure reading:
+ * 'X is Y % of Z' in every direction, rates in tiers ('1.25 % on the first $1m and 5.5 % above
+ * that'), and capital stacks of any number of tranches by share of TDC or by amount. Each answer
+ * shows its working line by line with the figures as given; a shape it does not fully recognise
+ * is left to the analyst's reading (which asks about any figure it cannot place).
+ */
+
+type Q = Omit<Quantity, 'label'>;
+
+/** The question with each amount as «A» and each rate as «R» (in order), lower case. */
+function shapeOf(text: string, qs: Q[]) {
+  let out = '';
+  let at = 0;
+  for (const q of qs) {
+    out += text.slice(at, q.start);
+    out += q.kind === 'amount' ? 'A' : q.kind === 'rate' ? 'R' : q.kind === 'term' ? 'T' : 'N';
+    at = q.end;
+  }
+  out += text.slice(at);
+  return out
+    .replace(/[’']/g, "'")
+    .replace(/\s+/g, ' ')
+    .replace(/\s*\?+\s*$/, '')
+    .trim()
+    .toLowerCase();
+}
+
+const note = (lines: string[], figures: Record<string, number>, isDecision = false) =>
+  answer('figure', lines, figures, { isDecisionBearing: isDecision });
+
+const ASK = "(?:what(?:'s| is)|how much is|calc(?:ulate)?|work out|whats)";
+const ART = '(?:(?:a|an|the) )?';
+const PERCENT_WORD = '(?:percent(?:age)?|per ?cent|%|pc|pct|share|proportion)';
+
+/** 'what is 5.5 % of $4.8m', '$450k is what % of $6m', '$1.2m is 15 % of what'. */
+function percentOf(shape: string, qs: Q[]): AnalystAnswer | null {
+  const amounts = qs.filter((q) => q.kind === 'amount');
+  const rates = qs.filter((q) => q.kind === 'rate');
+  if (qs.length !== 2) return null;
+  if (rates.length === 1 && new RegExp(`^(?:${ASK} )?r of ${ART}a$`).test(shape)) {
+    const [r, a] = [rates[0]!.value, amounts[0]!.value];
+    const v = tools.shareOf(r, a)!;
+    return note([`${givenPct(r)} of ${aud(a)}: ${aud(a)} × ${givenPct(r)} = ${aud(v)}.`], { result: v });
+  }
+  if (rates.length === 1 && /^a (?:is|=) r of (?:what|how much|which (?:amount|figure))$/.test(shape)) {
+    const [r, a] = [rates[0]!.value, amounts[0]!.value];
+    const v = tools.baseOfShare(r, a);
+    if (v === null) return null;
+    return note([`${aud(a)} is ${givenPct(r)} of: ${aud(a)} / ${givenPct(r)} = ${aud(v)}.`], { result: v });
+  }
+  if (amounts.length === 2) {
+    const partFirst = new RegExp(
+      `^(?:${ASK} )?a (?:is|as) (?:what|a|which) ${PERCENT_WORD} of ${ART}a$|^(?:${ASK} )?a as a ${PERCENT_WORD} of ${ART}a$`,
+    ).test(shape);
+    const wholeFirst = new RegExp(`^what ${PERCENT_WORD} of ${ART}a is a$`).test(shape);
+    if (!partFirst && !wholeFirst) return null;
+    const [part, whole] = partFirst
+      ? [amounts[0]!.value, amounts[1]!.value]
+      : [amounts[1]!.value, amounts[0]!.value];
+    const v = tools.percentOf(part, whole);
+    if (v === null) return null;
+    return note([`${aud(part)} / ${aud(whole)} = ${pct(v)}.`], { result: v });
+  }
+  return null;
+}
+
+interface Tier {
+  rate: number;
+  from: number;
+  to: number | null;
+}
+
+/**
+ * Rates in tiers given in the question ('duty is 1.25 % on the first $1m and 5.5 % above that;
+ * site $3m'): each rate on its slice of the base, then the sum.
+ */
+function tiered(text: string, qs: Q[]): AnalystAnswer | null {
+  const rates = qs.filter((q) => q.kind === 'rate');
+  if (rates.length < 2) return null;
+  const tiers: Tier[] = [];
+  const used = new Set<Q>();
+  let bound = 0;
+  for (const r of rates) {
+    const after = text.slice(r.end, r.end + 60).toLowerCase();
+    const next = qs.find((q) => q.start >= r.end && q.kind === 'amount');
+    const gap = next ? text.slice(r.end, next.start).toLowerCase() : '';
+    if (next && /^\s*(?:on|for|of)\s+the\s+first\s*$|^\s*(?:up to|to|below|under)\s*$/.test(gap)) {
+      tiers.push({ rate: r.value, from: bound, to: next.value });
+      bound = next.value;
+      used.add(next);
+    } else if (next && /^\s*(?:on|for)\s+the\s+next\s*$/.test(gap)) {
+      tiers.push({ rate: r.value, from: bound, to: bound + next.value });
+      bound += next.value;
+      used.add(next);
+    } else if (
+      /^\s*(?:on\s+the\s+(?:balance|rest|remainder|excess)|above(?: that| this)?|over(?: that| this)?|thereafter|after that|beyond(?: that)?|on anything (?:above|over))\b/.test(
+        after,
+      )
+    ) {
+      if (
+        next &&
+        /^\s*(?:above|over|beyond|on anything (?:above|over))\s*$/.test(gap) &&
+        next.value === bound
+      )
+        used.add(next);
+      tiers.push({ rate: r.value, from: bound, to: null });
+    } else return null;
+    used.add(r);
+  }
+  if (!tiers.length || tiers.at(-1)!.to !== null) return null;
+  const rest = qs.filter((q) => !used.has(q));
+  if (rest.length !== 1 || rest[0]!.kind !== 'amount') return null;
+  const base = rest[0]!.value;
+  const lines: string[] = [];
+  let total = 0;
+  for (const t of tiers) {
+    if (base <= t.from) break;
+    const top = t.to === null ? base : Math.min(base, t.to);
+    const slice = top - t.from;
+    const v = tools.shareOf(t.rate, slice)!;
+    total += v;
+    lines.push(
+      t.from === 0
+        ? `${givenPct(t.rate)} on the first ${aud(slice)}: ${aud(slice)} × ${givenPct(t.rate)} = ${aud(v)}.`
+        : `${givenPct(t.rate)} on ${aud(t.from)} to ${aud(top)}: ${aud(slice)} × ${givenPct(t.rate)} = ${aud(v)}.`,
+    );
+  }
+  const what = /\bduty\b/i.test(text) ? 'Stamp duty' : 'Total';
+  lines.push(
+    `${what} on ${aud(base)}: ${lines.length > 1 ? `${lines.map((l) => l.split('= ').at(-1)!.replace(/\.$/, '')).join(' + ')} = ` : ''}${aud(total)}.`,
+  );
+  lines.push('Worked on the tiers you gave; check them against the state revenue office’s current schedule.');
+  return note(lines, { result: total });
+}
+
+type Tranche = 'senior' | 'mezzanine' | 'preferred equity' | 'equity';
+const TRANCHE_WORDS: [Tranche, RegExp][] = [
+  ['preferred equity', /\b(?:preferred equity|pref(?:erred)? equity|pref)\b/gi],
+  [
+    'mezzanine',
+    /\b(?:mezzanine(?: debt| loan| finance)?|mezz(?: debt| loan)?|second mortgage|junior debt|stretch(?: senior)?)\b/gi,
+  ],
+  ['senior', /\b(?:senior(?: debt| loan| facility| lender)?|first mortgage|bank debt|construction loan)\b/gi],
+  ['equity', /\b(?:(?:developer|sponsor|ordinary|common|cash) equity|equity)\b/gi],
+];
+const STACK_TOTAL =
+  /\b(?:tdc|total development cost|total cost|total project cost|project cost|stack|total)\b/i;
+
+/** A capital stack of any number of tranches, by share of TDC or by amount. */
+function capitalStack(text: string, qs: Q[]): AnalystAnswer | null {
+  const words: { tranche: Tranche; start: number; end: number }[] = [];
+  for (const [tranche, re] of TRANCHE_WORDS)
+    for (const m of text.matchAll(re)) {
+      if (words.some((w) => m.index < w.end && m.index + m[0].length > w.start)) continue;
+      words.push({ tranche, start: m.index, end: m.index + m[0].length });
+    }
+  words.sort((a, b) => a.start - b.start);
+  const kinds = new Set(words.map((w) => w.tranche));
+  if (
+    kinds.size < 2 ||
+    (!kinds.has('mezzanine') &&
+      !kinds.has('preferred equity') &&
+      !/\b(stack|tranches?|each|split|capital structure)\b/i.test(text))
+  )
+    return null;
+  if (kinds.size !== words.length) return null;
+  const figure = new Map<Tranche, Q>();
+  const used = new Set<Q>();
+  for (const [i, w] of words.entries()) {
+    const limit = words[i + 1]?.start ?? text.length;
+    const after = qs.find(
+      (q) =>
+        q.start >= w.end &&
+        q.start < limit &&
+        !used.has(q) &&
+        /^[\s:=-]*(?:(?:at|of|is|are|for|be|about|around|making up|takes?|with)\s+)*$/i.test(
+          text.slice(w.end, q.start),
+        ),
+    );
+    const before = qs.find(
+      (q) =>
+        q.end <= w.start && !used.has(q) && /^[\s-]*(?:(?:of|in)\s+)?$/i.test(text.slice(q.end, w.start)),
+    );
+    const q = after ?? before;
+    if (q && (q.kind === 'amount' || q.kind === 'rate')) {
+      figure.set(w.tranche, q);
+      used.add(q);
+    }
+  }
+  const rest = qs.filter((q) => !used.has(q));
+  const totalQ = rest.find((q) => q.kind === 'amount');
+  if (rest.length > (totalQ ? 1 : 0)) return null;
+  if (totalQ && !STACK_TOTAL.test(text.slice(Math.max(0, totalQ.start - 30), totalQ.end + 30))) return null;
+  const total = totalQ?.value;
+  const names = words.map((w) => w.tranche);
+  const amountOf = new Map<Tranche, number>();
+  const lines: string[] = [];
+  const rateSum = names.reduce((s, n) => s + (figure.get(n)?.kind === 'rate' ? figure.get(n)!.value : 0), 0);
+  const missing = names.filter((n) => !figure.has(n));
+  if (missing.length > 1) return null;
+  let tdc = total;
+  if (tdc === undefined) {
+    const amounts = names.filter((n) => figure.get(n)?.kind === 'amount');
+    if (missing.length === 0 && amounts.length === names.length)
+      tdc = tools.sumOf(amounts.map((n) => figure.get(n)!.value))!;
+    else if (missing.length === 0 && amounts.length === 1 && rateSum < 100) {
+      const a = figure.get(amounts[0]!)!.value;
+      tdc = tools.baseOfShare(100 - rateSum, a)!;
+      lines.push(
+        `Total: ${aud(a)} ${amounts[0]} is the ${givenPct(100 - rateSum)} the other tranches leave (100% − ${givenPct(rateSum)}), so ${aud(a)} / ${givenPct(100 - rateSum)} = ${aud(tdc)}.`,
+      );
+    } else return null;
+    if (amounts.length === names.length)
+      lines.push(
+        `Total: ${amounts.map((n) => `${aud(figure.get(n)!.value)} ${n}`).join(' + ')} = ${aud(tdc)}.`,
+      );
+  }
+  for (const n of names) {
+    const q = figure.get(n);
+    if (!q) continue;
+    if (q.kind === 'amount') amountOf.set(n, q.value);
+    else {
+      const v = tools.shareOf(q.value, tdc)!;
+      amountOf.set(n, v);
+      lines.push(`${cap(n)}: ${givenPct(q.value)} × ${aud(tdc)} = ${aud(v)}.`);
+    }
+  }
+  if (missing.length === 1) {
+    const known = names.filter((n) => amountOf.has(n));
+    const v = tdc - known.reduce((s, n) => s + amountOf.get(n)!, 0);
+    if (v < 0) return null;
+    amountOf.set(missing[0]!, v);
+    lines.push(
+      `${cap(missing[0]!)} (the rest): ${aud(tdc)} − ${known.map((n) => aud(amountOf.get(n)!)).join(' − ')} = ${aud(v)}.`,
+    );
+  }
+  const sum = names.reduce((s, n) => s + amountOf.get(n)!, 0);
+  const figures: Record<string, number> = { total: tdc };
+  for (const n of names) {
+    const share = tools.percentOf(amountOf.get(n)!, tdc)!;
+    figures[n] = amountOf.get(n)!;
+    if (figure.get(n)?.kind !== 'rate')
+      lines.push(`${cap(n)}: ${aud(amountOf.get(n)!)} / ${aud(tdc)} = ${pct(share)} of the stack.`);
+  }
+  if (Math.abs(sum - tdc) > 0.5)
+    lines.push(
+      `The tranches add to ${aud(sum)}, not ${aud(tdc)}: ${aud(Math.abs(tdc - sum))} is ${sum < tdc ? 'not yet funded' : 'more than the total'}.`,
+    );
+  const debt = names.filter((n) => n === 'senior' || n === 'mezzanine');
+  if (debt.length > 1) {
+    const d = debt.reduce((s, n) => s + amountOf.get(n)!, 0);
+    lines.push(
+      `Debt (senior and mezzanine) / total: ${aud(d)} / ${aud(tdc)} = ${pct(tools.percentOf(d, tdc)!)}.`,
+    );
+  }
+  return answer('figure', lines, figures, { isDecisionBearing: true });
+}
+
+const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+
+/** The answer to a question spelt out as arithmetic, or null to read it figure by figure. */
+export function composeAnswer(question: string): AnalystAnswer | null {
+  const text = digitsForWords(question.trim());
+  const qs = findQuantities(text);
+  if (qs.length < 2) return null;
+  return percentOf(shapeOf(text, qs), qs) ?? tiered(text, qs) ?? capitalStack(text, qs);
+}
