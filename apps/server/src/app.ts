@@ -40,7 +40,11 @@ import { dealDocumentsRoutes } from './modules/deal-documents/deal-documents.rou
 import { dealsRoutes } from './modules/deals/deals.routes';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
+import { drawsRoutes } from './modules/draws/draws.routes';
+import { sendDeadlineNotices } from './modules/draws/draws.service';
 import { eventsRoutes } from './modules/events/events.routes';
+import { handleFacilityJobs } from './modules/facilities/accrual.jobs';
+import { facilitiesRoutes } from './modules/facilities/facilities.routes';
 import { funderCriteriaRoutes } from './modules/funder-criteria/funder-criteria.routes';
 import { funderMatchesRoutes } from './modules/funder-criteria/funder-matches.routes';
 import { geocodeRoutes } from './modules/geocode/geocode.routes';
@@ -113,6 +117,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The job queue (pg-boss): handlers here; main.ts starts the workers, tests drain it themselves.
   handleListingAlertJobs(deps);
   handleCriteriaReminders(deps);
+  // Loan administration: daily accrual, month-end capitalisation and the SOP deadline notices.
+  handleFacilityJobs(deps, { daily: (now) => sendDeadlineNotices(deps, now) });
   app.decorate('jobs', deps.jobs);
   app.addHook('onReady', () => deps.jobs.ready());
   app.addHook('onClose', () => deps.jobs.stop());
@@ -225,6 +231,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(funderCriteriaRoutes, deps);
   await app.register(funderMatchesRoutes, deps);
   await app.register(listingAlertsRoutes, deps);
+  await app.register(facilitiesRoutes, deps);
+  await app.register(drawsRoutes, deps);
   await app.register(eventsRoutes, deps);
   await app.register(aiChatRoutes, deps);
   // Only when switched on (DEV_MAIL=on, which config refuses beside SMTP_URL), and for admins only.

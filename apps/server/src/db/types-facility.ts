@@ -38,6 +38,7 @@ export interface FacilityTable {
   maturity_date: DateOnly;
   latest_practical_completion_date: DateOnly;
   capitalise_interest: Generated<boolean>;
+  activated_on: NullableDate;
   created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -187,6 +188,7 @@ export interface FacilityAccrualTable {
   facility_id: string;
   accrued_on: DateOnly;
   balance_cents: number;
+  rate_bps: number;
   amount_cents: number;
   journal_id: string | null;
   created_at: Timestamp;

@@ -41,6 +41,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     maturity_date date not null check (maturity_date > close_date),
     latest_practical_completion_date date not null,
     capitalise_interest boolean not null default true,
+    activated_on date,
     created_by text references "user" (id) on delete set null,
     created_at timestamptz not null default ${now},
     updated_at timestamptz not null default ${now}
@@ -278,6 +279,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     facility_id uuid not null references facility (id) on delete restrict,
     accrued_on date not null,
     balance_cents bigint not null,
+    rate_bps integer not null check (rate_bps >= 0),
     amount_cents bigint not null check (amount_cents >= 0),
     journal_id uuid references ledger_journal (id) on delete restrict,
     created_at timestamptz not null default ${now},

@@ -1,0 +1,182 @@
+import { addDays, daysBetween, isLastDayOfMonth } from '@plinth/domain/facility/dates';
+import { applicableRateBps, type FacilityStatus } from '@plinth/domain/facility/facility-machine';
+import { accrualForDay, lineFeeForDays } from '@plinth/domain/facility/interest';
+import {
+  interestAccruedJournal,
+  interestBearingCents,
+  interestCapitalisedJournal,
+  lineFeeJournal,
+} from '@plinth/domain/facility/ledger';
+import { sydneyDate } from '@plinth/domain/proposals';
+import type { AppDeps } from '../../app-deps';
+import type { Db } from '../../db/database';
+import type { JobKind } from '../../jobs/job-queue';
+import { facilityChanged } from './facilities.service';
+import { findFacilityRow } from './facility-access';
+import { accrualPosition, facilityBalances, nat, postJournal } from './facility-figures';
+
+/**
+ * Daily accrual and monthly capitalisation (issue 33 item 5; decision 056). A pg-boss schedule
+ * starts `facility-daily` once a day across all instances; it queues one `facility-accrual` job per
+ * active facility with the singleton key facility:day. Each day is accrued in its own transaction
+ * that first inserts the facility's `facility_accrual` row for that day: its primary key (facility,
+ * day) makes a second instance, a retried job or a catch-up run wait for the first and then find the
+ * day done — so each facility accrues each day exactly once, whatever number of instances run. On a
+ * month's last day the same transaction charges the line fee and capitalises the month's interest
+ * (`facility_capitalisation`, keyed by facility and month).
+ */
+
+export const facilityDailyJob: JobKind<Record<string, never>> = {
+  name: 'facility-daily',
+  // 14:05 UTC is 00:05 or 01:05 in Sydney: the day before is over in every Australian state.
+  cron: '5 14 * * *',
+};
+export const facilityAccrualJob: JobKind<{ facilityId: string; through: string }> = {
+  name: 'facility-accrual',
+  policy: 'short',
+};
+
+/** Accrues one day for a facility, if that day is its next; false when it was done already. */
+export async function accrueDay(db: Db, facilityId: string, day: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const facility = await findFacilityRow(trx, facilityId, { lock: true });
+    if (!facility || !facility.activated_on) return false;
+    const status = facility.status as FacilityStatus;
+    if (status !== 'active' && status !== 'in_default') return false;
+    const position = await accrualPosition(trx, facility);
+    if (position.next !== day) return false;
+    const b = await facilityBalances(trx, facility.id, day);
+    const rate = applicableRateBps(status, facility);
+    const balance = interestBearingCents(b);
+    const { accrual_cents } = accrualForDay({
+      numerator_before: position.numerator,
+      balance_cents: balance,
+      rate_bps: rate,
+    });
+    const inserted = await trx
+      .insertInto('facility_accrual')
+      .values({
+        facility_id: facility.id,
+        accrued_on: day,
+        balance_cents: Number(balance),
+        rate_bps: rate,
+        amount_cents: Number(accrual_cents),
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returning('accrued_on')
+      .executeTakeFirst();
+    if (!inserted) return false;
+    if (accrual_cents > 0n) {
+      const journalId = await postJournal(trx, {
+        facilityId: facility.id,
+        journal: interestAccruedJournal(accrual_cents),
+        effectiveOn: day,
+        memo: `Interest for ${day}`,
+      });
+      await trx
+        .updateTable('facility_accrual')
+        .set({ journal_id: journalId })
+        .where('facility_id', '=', facility.id)
+        .where('accrued_on', '=', day)
+        .execute();
+    }
+    if (isLastDayOfMonth(day)) {
+      const month = `${day.slice(0, 7)}-01`;
+      const once = await trx
+        .insertInto('facility_capitalisation')
+        .values({ facility_id: facility.id, month, amount_cents: 0 })
+        .onConflict((oc) => oc.doNothing())
+        .returning('month')
+        .executeTakeFirst();
+      if (once) {
+        const fee = lineFeeForDays(
+          BigInt(facility.limit_cents),
+          facility.line_fee_bps,
+          daysBetween(position.periodStart, day) + 1,
+        );
+        let after = await facilityBalances(trx, facility.id);
+        if (fee > 0n) {
+          await postJournal(trx, {
+            facilityId: facility.id,
+            journal: lineFeeJournal({ amount_cents: fee, undrawn_cents: nat(after, 'undrawn') }),
+            effectiveOn: day,
+            memo: `Line fee to ${day}`,
+          });
+          after = await facilityBalances(trx, facility.id);
+        }
+        const accrued = nat(after, 'accrued_interest');
+        let journalId: string | null = null;
+        if (accrued > 0n)
+          journalId = await postJournal(trx, {
+            facilityId: facility.id,
+            journal: interestCapitalisedJournal({
+              amount_cents: accrued,
+              // Interest not capitalised under the terms is payable in cash: none of it uses the limit.
+              undrawn_cents: facility.capitalise_interest ? nat(after, 'undrawn') : 0n,
+            }),
+            effectiveOn: day,
+            memo: `Interest capitalised for ${day.slice(0, 7)}`,
+          });
+        await trx
+          .updateTable('facility_capitalisation')
+          .set({ amount_cents: Number(accrued), journal_id: journalId })
+          .where('facility_id', '=', facility.id)
+          .where('month', '=', month)
+          .execute();
+      }
+    }
+    await facilityChanged(trx, facility.id, 'ledger');
+    return true;
+  });
+}
+
+/** Accrues every day not yet accrued up to and including `through`; returns how many. */
+export async function accrueThrough(db: Db, facilityId: string, through: string): Promise<number> {
+  let count = 0;
+  for (;;) {
+    const facility = await findFacilityRow(db, facilityId);
+    if (!facility?.activated_on) return count;
+    const { next } = await accrualPosition(db, facility);
+    if (next > through) return count;
+    const done = await accrueDay(db, facilityId, next);
+    if (!done) {
+      // Another instance took this day: wait for it by looking again; stop if nothing moved.
+      const again = await accrualPosition(db, facility);
+      if (again.next === next) return count;
+      continue;
+    }
+    count += 1;
+  }
+}
+
+/** Queues one accrual job per open facility for the days up to yesterday (Sydney). */
+export async function queueDailyAccruals(deps: Pick<AppDeps, 'db' | 'jobs'>, now = new Date()) {
+  const through = addDays(sydneyDate(now), -1);
+  const facilities = await deps.db
+    .selectFrom('facility')
+    .select('id')
+    .where('status', 'in', ['active', 'in_default'])
+    .execute();
+  await deps.db.transaction().execute((trx) =>
+    deps.jobs.sendMany(
+      trx,
+      facilityAccrualJob,
+      facilities.map((f) => ({
+        data: { facilityId: f.id, through },
+        options: { singletonKey: `${f.id}:${through}` },
+      })),
+    ),
+  );
+  return facilities.length;
+}
+
+export function handleFacilityJobs(deps: AppDeps, extra: { daily?: (now: Date) => Promise<unknown> } = {}) {
+  deps.jobs.handle(facilityDailyJob, async () => {
+    const now = new Date();
+    await queueDailyAccruals(deps, now);
+    await extra.daily?.(now);
+  });
+  deps.jobs.handle(facilityAccrualJob, ({ facilityId, through }) =>
+    accrueThrough(deps.db, facilityId, through),
+  );
+}

@@ -1,0 +1,256 @@
+import type { BudgetCategory } from '@plinth/domain/facility/budget';
+import { addDays, laterDate } from '@plinth/domain/facility/dates';
+import { applicableRateBps, type FacilityStatus } from '@plinth/domain/facility/facility-machine';
+import { type InBalance, type InBalanceCostLine, inBalance } from '@plinth/domain/facility/in-balance';
+import { financeEndDate, forecastFinanceCents } from '@plinth/domain/facility/interest';
+import {
+  type Account,
+  accounts,
+  balances as balancesOf,
+  interestBearingCents,
+  type Journal,
+  naturalBalance,
+} from '@plinth/domain/facility/ledger';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { FacilityRow } from './facility-access';
+
+/**
+ * The facility's figures as the ledger and the draws give them (issue 33; decision 056): balances
+ * summed from postings (never stored), per-line figures from the draws, the open interest period's
+ * exact numerator from its accrual days, and the in-balance test — all computed by the domain's
+ * functions from what PostgreSQL holds. Journals are written here, in the caller's transaction.
+ */
+
+export type Balances = Record<Account, bigint>;
+
+/** Signed balances (debit positive) of every account, optionally as at the end of `through`. */
+export async function facilityBalances(db: Db, facilityId: string, through?: string): Promise<Balances> {
+  let q = db
+    .selectFrom('ledger_posting as p')
+    .innerJoin('ledger_journal as j', 'j.id', 'p.journal_id')
+    .select(['p.account', sql<string>`sum(p.amount_cents)::text`.as('total')])
+    .where('p.facility_id', '=', facilityId)
+    .groupBy('p.account');
+  if (through) q = q.where('j.effective_on', '<=', through);
+  const rows = await q.execute();
+  const out = balancesOf([]);
+  for (const row of rows)
+    if ((accounts as readonly string[]).includes(row.account))
+      out[row.account as Account] = BigInt(row.total);
+  return out;
+}
+
+export const nat = (b: Balances, account: Account) => naturalBalance(account, b[account]);
+
+/** Writes a journal the domain built: the database refuses it at commit unless it sums to zero. */
+export async function postJournal(
+  trx: Db,
+  input: {
+    facilityId: string;
+    journal: Journal;
+    effectiveOn: string;
+    memo?: string;
+    drawId?: string | null;
+    createdBy?: string | null;
+  },
+): Promise<string | null> {
+  if (input.journal.postings.length === 0) return null;
+  const { id } = await trx
+    .insertInto('ledger_journal')
+    .values({
+      facility_id: input.facilityId,
+      kind: input.journal.kind,
+      effective_on: input.effectiveOn,
+      memo: input.memo ?? '',
+      draw_id: input.drawId ?? null,
+      created_by: input.createdBy ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('ledger_posting')
+    .values(
+      input.journal.postings.map((p) => ({
+        journal_id: id,
+        facility_id: input.facilityId,
+        account: p.account,
+        amount_cents: Number(p.amount_cents),
+      })),
+    )
+    .execute();
+  return id;
+}
+
+export interface BudgetLineFigures {
+  id: string;
+  code: string;
+  name: string;
+  category: BudgetCategory;
+  budget_cents: bigint;
+  funded_by: 'debt' | 'equity';
+  claimed_cents: bigint;
+  paid_cents: bigint;
+  pending_cents: bigint;
+  retention_held_cents: bigint;
+  cost_to_complete_cents: bigint | null;
+}
+
+/** The approved budget's lines with what draws certified, paid and hold on each. */
+export async function lineFigures(db: Db, facilityId: string): Promise<BudgetLineFigures[]> {
+  const lines = await db
+    .selectFrom('budget_version as v')
+    .innerJoin('budget_version_line as vl', 'vl.budget_version_id', 'v.id')
+    .innerJoin('budget_line as l', 'l.id', 'vl.budget_line_id')
+    .select(['l.id', 'l.code', 'vl.name', 'vl.category', 'vl.amount_cents', 'vl.funded_by', 'vl.position'])
+    .where('v.facility_id', '=', facilityId)
+    .where('v.status', '=', 'approved')
+    .orderBy('vl.position')
+    .execute();
+  const drawLines = await db
+    .selectFrom('draw_line as dl')
+    .innerJoin('draw as d', 'd.id', 'dl.draw_id')
+    .select([
+      'dl.budget_line_id',
+      'dl.claimed_cents',
+      'dl.certified_cents',
+      'dl.cost_to_complete_cents',
+      'dl.retention_cents',
+      'd.status',
+      'd.certified_at',
+    ])
+    .where('d.facility_id', '=', facilityId)
+    .where('d.status', 'in', ['submitted', 'certified', 'approved', 'funded'])
+    .orderBy('d.certified_at')
+    .execute();
+  const byId = new Map<string, BudgetLineFigures>();
+  for (const l of lines)
+    byId.set(l.id, {
+      id: l.id,
+      code: l.code,
+      name: l.name,
+      category: l.category as BudgetCategory,
+      budget_cents: BigInt(l.amount_cents),
+      funded_by: l.funded_by,
+      claimed_cents: 0n,
+      paid_cents: 0n,
+      pending_cents: 0n,
+      retention_held_cents: 0n,
+      cost_to_complete_cents: null,
+    });
+  for (const dl of drawLines) {
+    const f = byId.get(dl.budget_line_id);
+    if (!f) continue;
+    f.claimed_cents += BigInt(dl.claimed_cents);
+    const certified = BigInt(dl.certified_cents ?? 0);
+    if (dl.status === 'funded') {
+      f.paid_cents += certified;
+      f.retention_held_cents += BigInt(dl.retention_cents ?? 0);
+    } else if (dl.status === 'certified' || dl.status === 'approved') f.pending_cents += certified;
+    // Ordered by certification: the last one standing is the surveyor's latest cost to complete.
+    if (dl.status !== 'submitted' && dl.cost_to_complete_cents !== null)
+      f.cost_to_complete_cents = BigInt(dl.cost_to_complete_cents);
+  }
+  return [...byId.values()];
+}
+
+/** The surveyor's latest reported delay to practical completion (days), 0 before any. */
+export async function latestDelayDays(db: Db, facilityId: string): Promise<number> {
+  const row = await db
+    .selectFrom('draw')
+    .select('delay_days')
+    .where('facility_id', '=', facilityId)
+    .where('status', 'in', ['certified', 'approved', 'funded'])
+    .where('delay_days', 'is not', null)
+    .orderBy('certified_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.delay_days ?? 0;
+}
+
+/** The next day to accrue and the open interest period's first day and exact numerator so far. */
+export async function accrualPosition(db: Db, facility: FacilityRow) {
+  const last = await db
+    .selectFrom('facility_accrual')
+    .select('accrued_on')
+    .where('facility_id', '=', facility.id)
+    .orderBy('accrued_on', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const start = facility.activated_on ?? facility.close_date;
+  const next = last ? addDays(last.accrued_on, 1) : start;
+  const periodStart = laterDate(start, `${next.slice(0, 7)}-01`);
+  const { numerator } = await db
+    .selectFrom('facility_accrual')
+    .select(sql<string>`coalesce(sum(balance_cents::numeric * rate_bps), 0)::text`.as('numerator'))
+    .where('facility_id', '=', facility.id)
+    .where('accrued_on', '>=', periodStart)
+    .executeTakeFirstOrThrow();
+  return { next, periodStart, numerator: BigInt(numerator) };
+}
+
+export interface FacilityInBalance extends InBalance {
+  undrawn_cents: bigint;
+  equity_in_hand_cents: bigint;
+  finance_end_date: string;
+}
+
+/** The in-balance test from the ledger, the draws and the surveyor's latest report (domain rules). */
+export async function facilityInBalance(db: Db, facility: FacilityRow): Promise<FacilityInBalance> {
+  const [b, lines, delay, position] = await Promise.all([
+    facilityBalances(db, facility.id),
+    lineFigures(db, facility.id),
+    latestDelayDays(db, facility.id),
+    accrualPosition(db, facility),
+  ]);
+  const status = facility.status as FacilityStatus;
+  const terms = {
+    maturity_date: facility.maturity_date,
+    latest_practical_completion_date: facility.latest_practical_completion_date,
+    delay_days: delay,
+  };
+  // Before activation nothing accrues yet: the forecast runs from the close date.
+  const finance =
+    status === 'repaid'
+      ? 0n
+      : forecastFinanceCents({
+          from: position.next,
+          line_fee_from: position.periodStart,
+          ...terms,
+          rate_bps: applicableRateBps(status, facility),
+          line_fee_bps: facility.line_fee_bps,
+          limit_cents: BigInt(facility.limit_cents),
+          balance_cents: interestBearingCents(b),
+          accrued_cents: nat(b, 'accrued_interest'),
+          numerator_before: position.numerator,
+          capitalise: true,
+        });
+  const costLines: InBalanceCostLine[] = lines.map((l) => ({
+    budget_line_id: l.id,
+    name: l.name,
+    category: l.category,
+    budget_cents: l.budget_cents,
+    paid_cents: l.paid_cents,
+    pending_cents: l.pending_cents,
+    cost_to_complete_cents: l.cost_to_complete_cents,
+  }));
+  // Before the facility opens its ledger, the whole limit is undrawn.
+  const undrawn = facility.activated_on ? nat(b, 'undrawn') : BigInt(facility.limit_cents);
+  const received = nat(b, 'equity_contributed');
+  const result = inBalance({
+    undrawn_cents: undrawn,
+    equity_received_cents: received,
+    equity_spent_cents: received - nat(b, 'equity'),
+    retention_held_cents: nat(b, 'retention_held'),
+    finance_cents: finance,
+    lines: costLines,
+  });
+  return {
+    ...result,
+    undrawn_cents: undrawn,
+    equity_in_hand_cents: nat(b, 'equity'),
+    finance_end_date: financeEndDate(terms),
+  };
+}
+
+export const centsOut = (value: bigint) => Number(value);
