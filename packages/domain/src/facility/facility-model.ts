@@ -5,25 +5,25 @@
  * totals); `recomputeFigures` derives them again from the journals and the draws alone, and the two must
  * always agree.
  */
-import type { BudgetCategory } from './budget';
 import { addDays, daysBetween, isLastDayOfMonth } from './dates';
 import { checkCertification } from './draw-lines';
-import { type DrawAction, type DrawState, nextDrawState } from './draw-machine';
+import { type DrawAction, nextDrawState } from './draw-machine';
+import { modelInBalance, withLatestCostToComplete } from './facility-figures';
 import {
   applicableRateBps,
-  type FacilityAction,
-  type FacilityStatus,
   facilityAcceptsDraws,
   facilityNotActiveMessage,
   nextFacilityStatus,
 } from './facility-machine';
-import {
-  type InBalance,
-  type InBalanceCostLine,
-  inBalance,
-  inBalanceWithForecast,
-  outOfBalanceMessage,
-} from './in-balance';
+import type {
+  FacilityEvent,
+  FacilityModel,
+  FacilityTerms,
+  ModelBudgetLine,
+  ModelDraw,
+  ModelStep,
+} from './facility-model-types';
+import { outOfBalanceMessage } from './in-balance';
 import { accrualForDay, lineFeeForDays } from './interest';
 import {
   type Account,
@@ -43,88 +43,8 @@ import {
 } from './ledger';
 import { retentionFor } from './retention';
 
-export type FacilityTerms = {
-  limit_cents: bigint;
-  interest_rate_bps: number;
-  default_margin_bps: number;
-  line_fee_bps: number;
-  establishment_fee_cents: bigint;
-  close_date: string;
-  maturity_date: string;
-  latest_practical_completion_date: string;
-  retention_rate_bps?: number;
-  retention_cap_bps?: number;
-};
-
-export type ModelBudgetLine = { id: string; name: string; category: BudgetCategory; budget_cents: bigint };
-
-export type ModelDrawLine = {
-  budget_line_id: string;
-  claimed_cents: bigint;
-  certified_cents?: bigint;
-  cost_to_complete_cents?: bigint | null;
-  retention_cents?: bigint;
-};
-
-export type ModelDraw = {
-  id: string;
-  state: DrawState;
-  lines: ModelDrawLine[];
-  /** Order of certification, so the latest cost to complete per line can be found again. */
-  certified_seq?: number;
-};
-
-export type LineFigures = {
-  paid_cents: bigint;
-  pending_cents: bigint;
-  cost_to_complete_cents: bigint | null;
-  retention_held_cents: bigint;
-};
-
-/** A journal as posted: its day, and for a retention release the line it was released on. */
-export type PostedJournal = Journal & { date: string; budget_line_id?: string };
-
-/** One day's accrual, as the server's daily job records it (once per facility per day). */
-export type AccrualDay = { date: string; balance_cents: bigint; rate_bps: number; accrual_cents: bigint };
-
-export type FacilityModel = {
-  terms: FacilityTerms;
-  budget: readonly ModelBudgetLine[];
-  status: FacilityStatus;
-  /** The next day to accrue. */
-  today: string;
-  /** First day of the open interest (and line fee) period. */
-  period_start: string;
-  /** Exact interest numerator of the open period so far (see `accrualForDay`). */
-  numerator: bigint;
-  delay_days: number;
-  draws: Record<string, ModelDraw>;
-  certifications: number;
-  journals: PostedJournal[];
-  accrual_days: AccrualDay[];
-  /** Running balances, updated journal by journal. */
-  balances: Record<Account, bigint>;
-  /** Running per-line figures, updated event by event. */
-  lines: Record<string, LineFigures>;
-};
-
-export type FacilityEvent =
-  | { type: 'facility'; action: FacilityAction }
-  | { type: 'equity_received'; amount_cents: bigint }
-  /** Equity in hand paid straight to a cost (e.g. the land settlement), outside any draw. */
-  | { type: 'equity_spent'; budget_line_id: string; amount_cents: bigint }
-  | { type: 'draw_submitted'; draw_id: string; lines: { budget_line_id: string; claimed_cents: bigint }[] }
-  | {
-      type: 'draw_certified';
-      draw_id: string;
-      lines: { budget_line_id: string; certified_cents: bigint; cost_to_complete_cents: bigint | null }[];
-      delay_days: number;
-    }
-  | { type: 'draw_action'; draw_id: string; action: Exclude<DrawAction, 'submit' | 'certify'> }
-  | { type: 'accrue_day' }
-  | { type: 'retention_released'; budget_line_id: string; amount_cents: bigint };
-
-export type ModelStep = { ok: true; model: FacilityModel } | { ok: false; message: string };
+export { modelInBalance, recomputedInBalance, recomputeFigures } from './facility-figures';
+export type * from './facility-model-types';
 
 const zeroBalances = () => balances([]);
 
@@ -406,27 +326,6 @@ function drawAction(
   return { ok: true, model: m };
 }
 
-function withLatestCostToComplete(lines: Record<string, LineFigures>, draws: Record<string, ModelDraw>) {
-  const latest = latestCostToComplete(draws);
-  const out: Record<string, LineFigures> = {};
-  for (const [id, f] of Object.entries(lines))
-    out[id] = { ...f, cost_to_complete_cents: latest.get(id) ?? null };
-  return out;
-}
-
-/** The latest cost to complete per line among draws still certified, approved or funded. */
-function latestCostToComplete(draws: Record<string, ModelDraw>): Map<string, bigint> {
-  const counted = Object.values(draws)
-    .filter((d) => d.certified_seq !== undefined && ['certified', 'approved', 'funded'].includes(d.state))
-    .sort((a, b) => (a.certified_seq ?? 0) - (b.certified_seq ?? 0));
-  const latest = new Map<string, bigint>();
-  for (const d of counted)
-    for (const l of d.lines)
-      if (l.cost_to_complete_cents != null) latest.set(l.budget_line_id, l.cost_to_complete_cents);
-  return latest;
-}
-
-/** Accrues `today`'s interest; on a month's last day charges the line fee and capitalises; moves to the next day. */
 function accrueDay(model: FacilityModel): FacilityModel {
   let m = model;
   if (m.status === 'active' || m.status === 'in_default') {
@@ -463,98 +362,3 @@ function accrueDay(model: FacilityModel): FacilityModel {
 }
 
 /** The figures the in-balance test needs, from any source. */
-export type FacilityFigures = {
-  balances: Record<Account, bigint>;
-  lines: Record<string, LineFigures>;
-  numerator: bigint;
-};
-
-function inBalanceFrom(model: FacilityModel, figures: FacilityFigures): InBalance {
-  const b = figures.balances;
-  const lines: InBalanceCostLine[] = model.budget.map((line) => {
-    const f = figures.lines[line.id]!;
-    return {
-      budget_line_id: line.id,
-      name: line.name,
-      category: line.category,
-      budget_cents: line.budget_cents,
-      paid_cents: f.paid_cents,
-      pending_cents: f.pending_cents,
-      cost_to_complete_cents: f.cost_to_complete_cents,
-    };
-  });
-  const received = nat(b, 'equity_contributed');
-  const base = {
-    undrawn_cents: nat(b, 'undrawn'),
-    equity_received_cents: received,
-    equity_spent_cents: received - nat(b, 'equity'),
-    retention_held_cents: nat(b, 'retention_held'),
-    lines,
-  };
-  if (model.status === 'setting_up' || model.status === 'repaid')
-    return inBalance({ ...base, finance_cents: 0n });
-  const { forecast: _, ...result } = inBalanceWithForecast({
-    ...base,
-    forecast: {
-      from: model.today,
-      line_fee_from: model.period_start,
-      maturity_date: model.terms.maturity_date,
-      latest_practical_completion_date: model.terms.latest_practical_completion_date,
-      delay_days: model.delay_days,
-      rate_bps: applicableRateBps(model.status, model.terms),
-      line_fee_bps: model.terms.line_fee_bps,
-      limit_cents: model.terms.limit_cents,
-      balance_cents: interestBearingCents(b),
-      accrued_cents: nat(b, 'accrued_interest'),
-      numerator_before: figures.numerator,
-    },
-  });
-  return result;
-}
-
-/** The in-balance test on the model's running figures. */
-export const modelInBalance = (model: FacilityModel) =>
-  inBalanceFrom(model, { balances: model.balances, lines: model.lines, numerator: model.numerator });
-
-/**
- * The same figures derived again from scratch: balances from every posting, per-line figures from the
- * draws, the open period's numerator from its last accrual journal.
- */
-export function recomputeFigures(model: FacilityModel): FacilityFigures {
-  const b = balances(model.journals.flatMap((j) => j.postings));
-  const lines: Record<string, LineFigures> = {};
-  for (const line of model.budget)
-    lines[line.id] = {
-      paid_cents: 0n,
-      pending_cents: 0n,
-      cost_to_complete_cents: null,
-      retention_held_cents: 0n,
-    };
-  for (const d of Object.values(model.draws))
-    for (const l of d.lines) {
-      const f = lines[l.budget_line_id]!;
-      if (d.state === 'funded') {
-        f.paid_cents += l.certified_cents ?? 0n;
-        f.retention_held_cents += l.retention_cents ?? 0n;
-      } else if (d.state === 'certified' || d.state === 'approved')
-        f.pending_cents += l.certified_cents ?? 0n;
-    }
-  for (const j of model.journals)
-    if (j.kind === 'equity_spent' && j.budget_line_id)
-      lines[j.budget_line_id]!.paid_cents += j.postings.find(
-        (p) => p.account === 'project_costs',
-      )!.amount_cents;
-  for (const j of model.journals)
-    if (j.kind === 'retention_released' && j.budget_line_id) {
-      const f = lines[j.budget_line_id]!;
-      f.retention_held_cents -= j.postings.find((p) => p.account === 'retention_held')!.amount_cents;
-    }
-  for (const [id, ctc] of latestCostToComplete(model.draws)) lines[id]!.cost_to_complete_cents = ctc;
-  // The open period's exact numerator: Σ balance × rate over its days so far.
-  let numerator = 0n;
-  for (const day of model.accrual_days)
-    if (day.date >= model.period_start) numerator += day.balance_cents * BigInt(day.rate_bps);
-  return { balances: b, lines, numerator };
-}
-
-export const recomputedInBalance = (model: FacilityModel) => inBalanceFrom(model, recomputeFigures(model));
