@@ -26,6 +26,10 @@ export const shellRoutes: ReadonlyArray<{ pattern: string; roles: readonly Role[
   { pattern: '/projects/:id', roles: ['borrower', 'funder', 'admin'] },
   { pattern: '/deals/:id', roles: ['borrower', 'funder'] },
   { pattern: '/access-requests', roles: ['borrower'] },
+  // Loan administration (issue 33): a party's facilities and draws; the server decides which ones.
+  { pattern: '/facilities', roles: ['borrower', 'funder', 'surveyor', 'admin'] },
+  { pattern: '/facilities/:id', roles: ['borrower', 'funder', 'surveyor', 'admin'] },
+  { pattern: '/draws/:id', roles: ['borrower', 'funder', 'surveyor', 'admin'] },
 ];
 
 /**
@@ -85,14 +89,21 @@ export function navigationFor(role: Role): NavItem[] {
   const items: NavItem[] = [{ label: 'Dashboard', to: '/dashboard' }];
   if (role === 'funder') items.push({ label: 'Projects', to: '/projects' });
   if (role === 'borrower') items.push({ label: 'My Projects', to: '/my-projects' });
-  items.push({ label: 'Messages', to: '/messages' });
+  // The quantity surveyor has no marketplace and no messages: only their facilities.
+  if (role !== 'surveyor') items.push({ label: 'Messages', to: '/messages' });
   if (role === 'funder') items.push({ label: 'Portfolio', to: '/portfolio' });
+  if (role !== 'admin') items.push({ label: 'Facilities', to: '/facilities' });
   if (role === 'admin') items.push({ label: 'Admin', to: '/admin' });
   return items;
 }
 
 /** Mobile bottom bar: Home, the role's project link, Messages, More. */
 export function bottomBarFor(role: Role): NavItem[] {
+  if (role === 'surveyor')
+    return [
+      { label: 'Home', to: '/dashboard' },
+      { label: 'Facilities', to: '/facilities' },
+    ];
   const projectLink: NavItem =
     role === 'funder'
       ? { label: 'Projects', to: '/projects' }

@@ -42,6 +42,9 @@ const routeTable: Array<{ path: string; roles: readonly Role[] }> = [
   { path: '/profile', roles: allRoles },
   { path: '/settings', roles: allRoles },
   { path: '/admin', roles: ['admin'] },
+  { path: '/facilities', roles: allRoles },
+  { path: '/facilities/abc', roles: allRoles },
+  { path: '/draws/abc', roles: allRoles },
 ];
 
 const allowedCases = routeTable.flatMap(({ path, roles }) => roles.map((role) => [role, path] as const));
@@ -239,21 +242,34 @@ describe('matchShellRoute', () => {
 });
 
 describe('navigationFor', () => {
-  it('navigationFor (borrower): returns Dashboard, My Projects, Messages', () => {
+  it('navigationFor (borrower): returns Dashboard, My Projects, Messages, Facilities', () => {
     expect(navigationFor('borrower')).toEqual([
       { label: 'Dashboard', to: '/dashboard' },
       { label: 'My Projects', to: '/my-projects' },
       { label: 'Messages', to: '/messages' },
+      { label: 'Facilities', to: '/facilities' },
     ]);
   });
 
-  it('navigationFor (funder): returns Dashboard, Projects, Messages, Portfolio', () => {
+  it('navigationFor (funder): returns Dashboard, Projects, Messages, Portfolio, Facilities', () => {
     expect(navigationFor('funder')).toEqual([
       { label: 'Dashboard', to: '/dashboard' },
       { label: 'Projects', to: '/projects' },
       { label: 'Messages', to: '/messages' },
       { label: 'Portfolio', to: '/portfolio' },
+      { label: 'Facilities', to: '/facilities' },
     ]);
+  });
+
+  it('navigationFor (surveyor): returns Dashboard, Facilities; both render for a surveyor', () => {
+    expect(navigationFor('surveyor')).toEqual([
+      { label: 'Dashboard', to: '/dashboard' },
+      { label: 'Facilities', to: '/facilities' },
+    ]);
+    for (const item of [...navigationFor('surveyor'), ...bottomBarFor('surveyor')])
+      expect(decideRoute(item.to, signedIn('surveyor'))).toEqual(render);
+    expect(decideRoute('/draws/3f1b0c2e-0000-4000-8000-000000000000', signedIn('surveyor'))).toEqual(render);
+    expect(decideRoute('/messages', signedIn('surveyor'))).toEqual({ kind: 'redirect', to: '/dashboard' });
   });
 
   it('navigationFor (admin): returns Dashboard, Messages, Admin', () => {
