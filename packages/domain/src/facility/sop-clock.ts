@@ -172,11 +172,16 @@ export function businessDaysBetween(state: AuState, from: string, to: string): n
   return count;
 }
 
-/** The local calendar day in the state on which a claim sent at `servedAt` (an ISO timestamp) is served. */
+/** Whether `value` is an ISO timestamp that names its zone ('Z' or an offset): a service time without one is ambiguous. */
+export const isZonedTimestamp = (value: unknown): value is string =>
+  typeof value === 'string' &&
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/.test(value) &&
+  DateTime.fromISO(value).isValid;
+
+/** The local calendar day in the state on which a claim sent at `servedAt` (an ISO timestamp with its zone) is served. */
 export function servedOn(state: AuState, servedAt: string): string {
-  const local = DateTime.fromISO(servedAt, { setZone: false }).setZone(sopRules[state].time_zone);
-  if (!local.isValid) throw new RangeError(`Not a timestamp: ${servedAt}`);
-  return local.toISODate()!;
+  if (!isZonedTimestamp(servedAt)) throw new RangeError(`Not a timestamp with a time zone: ${servedAt}`);
+  return DateTime.fromISO(servedAt).setZone(sopRules[state].time_zone).toISODate()!;
 }
 
 /** The last day to give the payment schedule: the Act's number of business days after the day of service. */

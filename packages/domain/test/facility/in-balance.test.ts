@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   type InBalanceInput,
   inBalance,
+  inBalanceWithForecast,
   isInBalance,
   lineRequirement,
   outOfBalanceMessage,
 } from '../../src/facility/in-balance';
+import { evenMonthlyDraws, forecastFinance } from '../../src/facility/interest';
 
 const $ = (dollars: number) => BigInt(dollars) * 100n;
 
@@ -164,5 +166,72 @@ describe('outOfBalanceMessage', () => {
     expect(outOfBalanceMessage(12_345n)).toBe(
       'The loan is out of balance by $123.45: equity of $123.45 is needed first',
     );
+  });
+});
+
+describe('inBalanceWithForecast', () => {
+  const forecast = {
+    from: '2026-03-10',
+    maturity_date: '2026-12-31',
+    latest_practical_completion_date: '2026-09-30',
+    rate_bps: 1000,
+    line_fee_bps: 150,
+    limit_cents: $(19_000_000),
+    balance_cents: $(11_000_000),
+  };
+  const { finance_cents: _, ...withoutFinance } = afterDraw7;
+
+  it('forecasts interest on what is left to draw, spread monthly to practical completion', () => {
+    const r = inBalanceWithForecast({ ...withoutFinance, forecast });
+    // Costs still to pay (construction, contingency, soft costs) and retention held: $6,450,000; no equity in hand.
+    const planned = evenMonthlyDraws($(6_450_000), '2026-03-10', '2026-09-30');
+    expect(planned.map((d) => d.date)).toEqual([
+      '2026-04-01',
+      '2026-05-01',
+      '2026-06-01',
+      '2026-07-01',
+      '2026-08-01',
+      '2026-09-01',
+    ]);
+    expect(r.forecast).toEqual(forecastFinance({ ...forecast, planned_draws: planned }));
+    expect(r.lines.find((l) => l.key === 'finance')?.required_cents).toBe(r.forecast.total_cents);
+    expect(r.required_cents).toBe($(6_450_000) + r.forecast.total_cents);
+  });
+
+  it('a delay moves the planned draws and the end date, and lifts the shortfall', () => {
+    const before = inBalanceWithForecast({ ...withoutFinance, forecast });
+    const after = inBalanceWithForecast({ ...withoutFinance, forecast: { ...forecast, delay_days: 120 } });
+    expect(after.forecast.end_date).toBe('2027-01-28');
+    expect(
+      after.shortfall_cents > before.shortfall_cents || after.required_cents > before.required_cents,
+    ).toBe(true);
+  });
+
+  it('equity in hand is spent first, so less is drawn and less interest forecast', () => {
+    const noEquity = inBalanceWithForecast({ ...withoutFinance, forecast });
+    const withEquity = inBalanceWithForecast({
+      ...withoutFinance,
+      equity_received_cents: $(5_000_000),
+      forecast,
+    });
+    expect(withEquity.forecast.interest_cents < noEquity.forecast.interest_cents).toBe(true);
+  });
+});
+
+describe('evenMonthlyDraws', () => {
+  it('splits evenly with the remainder on the last, or all at once when no month is left', () => {
+    expect(evenMonthlyDraws(100n, '2026-01-15', '2026-03-31')).toEqual([
+      { date: '2026-02-01', amount_cents: 50n },
+      { date: '2026-03-01', amount_cents: 50n },
+    ]);
+    expect(evenMonthlyDraws(101n, '2026-01-15', '2026-04-01')).toEqual([
+      { date: '2026-02-01', amount_cents: 33n },
+      { date: '2026-03-01', amount_cents: 33n },
+      { date: '2026-04-01', amount_cents: 35n },
+    ]);
+    expect(evenMonthlyDraws(100n, '2026-01-15', '2026-01-20')).toEqual([
+      { date: '2026-01-15', amount_cents: 100n },
+    ]);
+    expect(evenMonthlyDraws(0n, '2026-01-15', '2026-06-20')).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import {
   businessDaysLeft,
   internalDeadlines,
   isBusinessDay,
+  isZonedTimestamp,
   nonBusinessReason,
   noticeDays,
   noticeDue,
@@ -45,8 +46,15 @@ describe('servedOn: the local calendar day in the project state', () => {
     // WA counts from Thursday: 6, 9–13, 16–20, 23–26 February → 26 February.
     expect(paymentScheduleDue('WA', at)).toBe('2026-02-26');
   });
-  it('refuses something that is not a timestamp', () => {
+  it('refuses something that is not a timestamp, or one without its zone', () => {
     expect(() => servedOn('NSW', 'yesterday')).toThrow(/Not a timestamp/);
+    expect(() => servedOn('NSW', '2025-12-12T19:00:00')).toThrow(
+      'Not a timestamp with a time zone: 2025-12-12T19:00:00',
+    );
+    expect(() => servedOn('NSW', '2025-02-30T19:00:00Z')).toThrow(/Not a timestamp/);
+    expect(isZonedTimestamp('2025-12-12T19:00:00+11:00')).toBe(true);
+    expect(isZonedTimestamp('2025-12-12T08:00:00.000Z')).toBe(true);
+    expect(isZonedTimestamp('2025-12-12')).toBe(false);
   });
 });
 
