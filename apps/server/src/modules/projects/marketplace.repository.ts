@@ -32,6 +32,42 @@ export const findFunderRequest = (db: Db, funderId: string, projectId: string) =
     .limit(1)
     .executeTakeFirst();
 
+/**
+ * As findFunderRequest, and whether an alert about the listing to this funder is still unopened, in
+ * one statement: a preview marks the alert opened only when there is one (issue 31: before, every
+ * preview wrote, which also woke every server's change listener).
+ */
+export const findFunderRequestAndAlert = async (db: Db, funderId: string, projectId: string) => {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('access_request')
+        .select(sql<string>`json_build_array(access_request.id, access_request.status)::text`.as('r'))
+        .where('funder_id', '=', funderId)
+        .where('project_id', '=', projectId)
+        .orderBy(closedRequestsLast)
+        .orderBy('requested_at', 'desc')
+        .limit(1)
+        .as('request'),
+      eb
+        .exists(
+          eb
+            .selectFrom('listing_alert')
+            .select(sql`1`.as('one'))
+            .where('funder_id', '=', funderId)
+            .where('project_id', '=', projectId)
+            .where('opened_at', 'is', null),
+        )
+        .as('unopened_alert'),
+    ])
+    .executeTakeFirstOrThrow();
+  const [id, status] = row.request ? (JSON.parse(row.request) as [string, AccessStatus]) : [];
+  return {
+    request: id && status ? { id, status } : undefined,
+    unopenedAlert: Boolean(row.unopened_alert),
+  };
+};
+
 /** The parts of a funder's profile that recommendations are fitted to. */
 export const findFitProfile = (db: Db, userId: string) =>
   db

@@ -23,7 +23,7 @@ import { AppError, conflict, forbidden, notFound, validationFailed } from '../..
 import { type AuditActor, recordAudit } from '../audit/audit.service';
 import { hasSharedContact } from '../contacts/contacts.service';
 import { markAlertOpened } from '../listing-alerts/listing-alerts.repository';
-import { findFunderRequest } from './marketplace.repository';
+import { findFunderRequest, findFunderRequestAndAlert } from './marketplace.repository';
 import { assertFunderMayUseMarketplace } from './marketplace.service';
 import { toProjectPreview } from './project-preview';
 import { canReadWholeProject, isGrantedFunder, isOnMarketplace, isOwner } from './projects.policy';
@@ -85,15 +85,22 @@ export async function getProjectDetail(
   const row = await repo.findProject(db, options.projectId);
   if (!row) throw notFound('Project not found');
   if (canReadWholeProject(viewer, row)) {
-    return { ...toProjectResponse(row), view: 'full', access_status: null, access_request_id: null };
+    return {
+      ...toProjectResponse(row),
+      view: 'full',
+      access_status: null,
+      access_request_id: null,
+      access_until: null,
+    };
   }
   if (viewer.role !== 'funder' || !isOnMarketplace(row)) throw notFound('Project not found');
   await assertFunderMayUseMarketplace(db, viewer);
-  const request = await findFunderRequest(db, viewer.id, row.id);
+  const { request, unopenedAlert } = await findFunderRequestAndAlert(db, viewer.id, row.id);
   // Access taken back (revoked or lapsed): neither the file nor its preview, as if it did not exist.
   if (request?.status === 'revoked') throw notFound('Project not found');
-  // A funder alerted about this listing has now opened it (what its developer is told: issue 22).
-  await markAlertOpened(db, viewer.id, row.id);
+  // A funder alerted about this listing has now opened it (what its developer is told: issue 22);
+  // without an unopened alert there is nothing to write.
+  if (unopenedAlert) await markAlertOpened(db, viewer.id, row.id);
   const access = { access_status: request?.status ?? null, access_request_id: request?.id ?? null };
   if (hasGrantedAccess(request?.status)) {
     return {
@@ -106,11 +113,22 @@ export async function getProjectDetail(
       rejection_date: null,
       view: 'full',
       ...access,
+      access_until: await findAccessUntil(db, request!.id),
     };
   }
   // A funded listing has left the market: only those already granted still read it.
   if (row.funded_at) throw notFound('Project not found');
   return { ...toProjectPreview(row, request), view: 'preview' };
+}
+
+/** A granted request's end of access (issue 37 item 2), as an ISO instant, or null. */
+async function findAccessUntil(db: Db, accessRequestId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('access_request')
+    .select('access_until')
+    .where('id', '=', accessRequestId)
+    .executeTakeFirst();
+  return row?.access_until ? new Date(row.access_until).toISOString() : null;
 }
 
 /**
