@@ -278,6 +278,7 @@ describe('[PORTFOLIO] Engage, the developer’s deal rooms and quote comparison,
 
     // Gus: 2.5 M x 8.75 % x 18 / 12 = $328,125 interest + $30,000 = $358,125.
     // Fiona: 2.4 M x 9.5 % x 18 / 12 = $342,000 interest + $24,000 = $366,000.
+    // Per dollar lent a year (issue 37 item 3): Gus 358,125 / 2.5 M / 1.5 = 9.55 %; Fiona 10.17 %.
     const table = page.getByRole('table', { name: 'Quote comparison' });
     await table.waitFor();
     const rows = table.getByRole('row');
@@ -292,12 +293,19 @@ describe('[PORTFOLIO] Engage, the developer’s deal rooms and quote comparison,
       '$30,000',
       'Line fee 0.5% p.a.',
       expect.stringMatching(/^\d{1,2} \w{3,4} \d{4}$/),
-      '$358,125interest $328,125',
+      '$358,1259.55% a year per dollar lentinterest $328,125',
       expect.stringMatching(/^Pending/),
     ]);
     expect(await rows.nth(2).getByRole('rowheader').textContent()).toBe(fiona.name);
     expect((await cells(2)).slice(0, 4)).toEqual(['$2,400,000', '9.5%', '18 months', '$24,000']);
-    expect((await cells(2))[6]).toBe('$366,000interest $342,000');
+    expect((await cells(2))[6]).toBe('$366,00010.17% a year per dollar lentinterest $342,000');
+    // Issue 37 item 3: the amounts differ, so the comparison says it ranks per dollar lent.
+    await page
+      .getByRole('note')
+      .filter({
+        hasText: 'These quotes offer different loan amounts, so they are ranked by cost per dollar lent',
+      })
+      .waitFor();
     expect((await cells(2))[7]).toMatch(/^Accepted/);
     await expectAccessible(page);
 
@@ -310,6 +318,7 @@ describe('[PORTFOLIO] Engage, the developer’s deal rooms and quote comparison,
     expect(await quotes.count()).toBe(2);
     await quotes.nth(0).getByText(gus.name, { exact: true }).waitFor();
     await quotes.nth(0).getByText('$358,125', { exact: true }).waitFor();
+    await quotes.nth(0).getByText('9.55% a year per dollar lent', { exact: true }).waitFor();
     await quotes.nth(1).getByText('$366,000', { exact: true }).waitFor();
     await expectFitsWidth(phone.page);
     await expectAccessible(phone.page);

@@ -431,6 +431,47 @@ describe('GET /api/projects/{id}/proposals (quote comparison)', () => {
     }
   });
 
+  it('ranks by cost per dollar lent (issue 37 item 3): $4.0m at 9.9 % before $3.8m at 10.5 %, with each rate beside the dollars', async () => {
+    const room = await createDealRoom(t);
+    const other = await createDealRoom(t, { developer: room.developer });
+    await db()
+      .updateTable('deal')
+      .set({ project_id: room.projectId })
+      .where('id', '=', other.dealId)
+      .execute();
+    await db()
+      .updateTable('access_request')
+      .set({ project_id: room.projectId })
+      .where('id', '=', other.accessRequestId)
+      .execute();
+    const small = await quote(room, {
+      loan_amount: 3_800_000,
+      interest_rate: 10.5,
+      loan_term: 18,
+      establishment_fee: 0,
+    });
+    const large = await quote(other, {
+      loan_amount: 4_000_000,
+      interest_rate: 9.9,
+      loan_term: 18,
+      establishment_fee: 0,
+    });
+    const res = await compare(room.developer, room.projectId);
+    expect(res.statusCode).toBe(200);
+    expect(
+      res
+        .json()
+        .items.map((q: { id: string; all_in_cost: number; all_in_rate: number }) => [
+          q.id,
+          q.all_in_cost,
+          q.all_in_rate,
+        ]),
+    ).toEqual([
+      [large.id, 594_000, 9.9],
+      [small.id, 598_500, 10.5],
+    ]);
+  });
+
   it('is 404 for another developer and for a project that does not exist, 403 for funders, 401 for anonymous', async () => {
     const room = await createDealRoom(t);
     expect((await compare(outsiders.developer, room.projectId)).statusCode).toBe(404);

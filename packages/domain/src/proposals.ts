@@ -54,6 +54,9 @@ export const proposalMessages = {
   expired: 'This quote has expired',
   /** The developer's quote comparison before any funder has quoted. */
   comparisonEmpty: 'No quotes yet',
+  /** Issue 37 item 3: said above the comparison when the live quotes lend different amounts. */
+  comparisonAmountsDiffer:
+    'These quotes offer different loan amounts, so they are ranked by cost per dollar lent (the all-in cost as a yearly rate on the amount offered), not by dollars.',
 } as const;
 
 /** A proposal's status as the screens name it. */
@@ -188,8 +191,28 @@ export function quoteAllInCost(q: {
 }
 
 /**
- * Quotes side by side, cheapest all-in cost first; expired quotes after the live ones (and greyed
- * out by the screen). Ties keep the newest first.
+ * Cost per dollar lent (issue 37 item 3, decision 059): the all-in cost as a yearly rate on the
+ * amount offered, all-in cost / loan amount / (term in years) x 100, in percent. Quotes for
+ * different amounts compare on this, never on dollars: $3.8m at 10.5 % costs fewer dollars than
+ * $4.0m at 9.9 % over the same term only because it lends less. Unrounded (screens round it).
+ */
+export function quoteCostRate(q: {
+  loan_amount: number;
+  interest_rate: number;
+  loan_term: number;
+  establishment_fee: number;
+}) {
+  if (q.loan_amount <= 0 || q.loan_term <= 0) return Number.POSITIVE_INFINITY;
+  return (quoteAllInCost(q).total / q.loan_amount / (q.loan_term / 12)) * 100;
+}
+
+/** A quote that can still be taken: not expired, not declined. */
+const isLiveQuote = (q: { expired: boolean; status?: string }) => !q.expired && q.status !== 'declined';
+
+/**
+ * Quotes side by side, lowest cost per dollar lent first (quoteCostRate; the all-in dollars break
+ * ties); expired quotes after the live ones (and greyed out by the screen). Ties keep the newest
+ * first. `all_in_rate` is the cost per dollar lent rounded to two decimals.
  */
 export function compareQuotes<
   T extends {
@@ -202,18 +225,35 @@ export function compareQuotes<
   },
 >(quotes: readonly T[], today: string) {
   return quotes
-    .map((q) => ({
-      ...q,
-      all_in_cost: quoteAllInCost(q).total,
-      expired: isQuoteExpired(q.valid_until, today),
-    }))
+    .map((q) => {
+      const rate = quoteCostRate(q);
+      return {
+        ...q,
+        all_in_cost: quoteAllInCost(q).total,
+        all_in_rate: Math.round(rate * 100) / 100,
+        cost_rate: rate,
+        expired: isQuoteExpired(q.valid_until, today),
+      };
+    })
     .sort(
       (a, b) =>
         Number(a.expired) - Number(b.expired) ||
+        a.cost_rate - b.cost_rate ||
         a.all_in_cost - b.all_in_cost ||
         b.created_at.localeCompare(a.created_at),
-    );
+    )
+    .map(({ cost_rate: _, ...q }) => q);
 }
+
+/** The 'Lowest cost' quote: the first live one in compareQuotes' order, or null. */
+export const lowestCostQuoteId = <Q extends { id: string; expired: boolean; status?: string }>(
+  ranked: readonly Q[],
+) => ranked.find(isLiveQuote)?.id ?? null;
+
+/** Whether the live quotes lend different amounts (the comparison then says it ranks per dollar lent). */
+export const quoteAmountsDiffer = (
+  quotes: readonly { loan_amount: number; expired: boolean; status?: string }[],
+) => new Set(quotes.filter(isLiveQuote).map((q) => q.loan_amount)).size > 1;
 
 // ---------------------------------------------------------------------------------------------
 // Counter-offers: a formatted comment
@@ -333,6 +373,8 @@ export const dealProposalResponse = z.object({ proposal: proposal.nullable(), hi
 /** GET /projects/{id}/proposals: every quote on the project, for the developer's comparison. */
 export const quoteComparisonItem = proposal.extend({
   all_in_cost: z.number(),
+  /** Cost per dollar lent: the all-in cost as a yearly rate (percent) on the amount offered. */
+  all_in_rate: z.number(),
   interest_cost: z.number(),
   expired: z.boolean(),
 });

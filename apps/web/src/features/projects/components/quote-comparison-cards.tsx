@@ -50,6 +50,9 @@ export function QuoteComparisonCards({
                 <Text fz="xl" fw={700} c={quote.expired ? 'gray.7' : 'navy.9'}>
                   {f.allInCost}
                 </Text>
+                <Text fz="sm" c="gray.8" fw={600}>
+                  {f.allInRate} per dollar lent
+                </Text>
                 <Text fz="xs" c="gray.7">
                   interest {f.interestCost} + establishment fee {f.establishmentFee}
                 </Text>

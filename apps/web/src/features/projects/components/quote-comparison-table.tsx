@@ -72,6 +72,9 @@ export function QuoteComparisonTable({
                     <Text fw={700} fz="sm" c={quote.expired ? 'gray.7' : 'navy.9'}>
                       {f.allInCost}
                     </Text>
+                    <Text fz="xs" c="gray.8" fw={600}>
+                      {f.allInRate} per dollar lent
+                    </Text>
                     <Text fz="xs" c="gray.7">
                       interest {f.interestCost}
                     </Text>

@@ -1,5 +1,5 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
-import { proposalMessages } from '@plinth/domain/proposals';
+import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
+import { proposalMessages, quoteAmountsDiffer } from '@plinth/domain/proposals';
 import { LoadFailedAlert, LoadingBlock } from '../../../components/load-states';
 import { useProjectQuotes } from '../api/list-project-quotes';
 import { useIsMobile } from '../hooks/use-is-mobile';
@@ -21,7 +21,8 @@ export function QuoteComparison({ projectId }: { projectId: string }) {
         </Title>
         <Text fz="sm" c="gray.7">
           All-in cost over the term: interest on the full loan for the whole term plus the establishment fee.
-          Other fees are shown beside it, as each funder wrote them.
+          Beside it, the cost per dollar lent: that all-in cost as a yearly rate on the amount offered, which
+          ranks the quotes. Other fees are shown beside it, as each funder wrote them.
         </Text>
       </Stack>
       {query.isPending ? (
@@ -37,10 +38,19 @@ export function QuoteComparison({ projectId }: { projectId: string }) {
             Funders quote from their deal room; every quote appears here side by side.
           </Text>
         </Paper>
-      ) : isMobile ? (
-        <QuoteComparisonCards projectId={projectId} quotes={query.data.items} />
       ) : (
-        <QuoteComparisonTable projectId={projectId} quotes={query.data.items} />
+        <>
+          {quoteAmountsDiffer(query.data.items) && (
+            <Alert color="blue" variant="light" role="note">
+              {proposalMessages.comparisonAmountsDiffer}
+            </Alert>
+          )}
+          {isMobile ? (
+            <QuoteComparisonCards projectId={projectId} quotes={query.data.items} />
+          ) : (
+            <QuoteComparisonTable projectId={projectId} quotes={query.data.items} />
+          )}
+        </>
       )}
     </Stack>
   );

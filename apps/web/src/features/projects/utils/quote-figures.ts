@@ -1,6 +1,6 @@
 import { dealRoomPath } from '@plinth/domain/deals';
 import { formatAud, formatRate } from '@plinth/domain/format';
-import { proposalStatusLabels } from '@plinth/domain/proposals';
+import { lowestCostQuoteId, proposalStatusLabels } from '@plinth/domain/proposals';
 import type { QuoteComparisonItem } from '../api/list-project-quotes';
 import { badgeColours } from '../components/listing-status-badge';
 import { dateOrDash, NOT_SET } from './figures';
@@ -23,11 +23,12 @@ export function quoteFigures(quote: QuoteComparisonItem, projectId: string) {
     otherFees: quote.other_fees ?? NOT_SET,
     validUntil: dateOrDash(quote.valid_until),
     allInCost: formatAud(quote.all_in_cost),
+    /** Cost per dollar lent (issue 37 item 3), shown beside the dollars. */
+    allInRate: `${formatRate(quote.all_in_rate)} a year`,
     interestCost: formatAud(quote.interest_cost),
     status: { label: proposalStatusLabels[quote.status], ...tone },
   };
 }
 
-/** The first live quote is the cheapest (the server sorts cheapest first, expired last). */
-export const cheapestQuoteId = (quotes: readonly QuoteComparisonItem[]) =>
-  quotes.find((q) => !q.expired && q.status !== 'declined')?.id ?? null;
+/** 'Lowest cost': the domain's pick, the first live quote in the server's order (per dollar lent). */
+export const cheapestQuoteId = (quotes: readonly QuoteComparisonItem[]) => lowestCostQuoteId(quotes);
