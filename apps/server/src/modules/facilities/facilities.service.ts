@@ -405,7 +405,8 @@ export async function addParty(
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
     const wantedRole = body.role === 'surveyor' ? 'surveyor' : 'funder';
-    if (user) {
+    // Signed up but no role chosen yet: invited like someone new (they join at onboarding).
+    if (user && user.role !== null) {
       if (user.role !== wantedRole) throw conflict(facilityMessages.inviteRole);
       const inserted = await trx
         .insertInto('facility_party')
