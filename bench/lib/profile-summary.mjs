@@ -4,13 +4,8 @@
 // Usage: node bench/lib/profile-summary.mjs <file.cpuprofile> [--top 30] [--match <text>]
 //   --match: inclusive time of every function whose name or file contains <text>.
 import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: { top: { type: 'string', default: '30' }, match: { type: 'string', multiple: true } },
-});
-const top = Number(values.top);
 
 export function summarise(profile) {
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -53,7 +48,12 @@ export function summarise(profile) {
   return { total, bySelf: sorted(bySelf), byWhere: sorted(byWhere), inclusive: sorted(inclusive) };
 }
 
-if (positionals.length > 0) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { top: { type: 'string', default: '30' }, match: { type: 'string', multiple: true } },
+  });
+  const top = Number(values.top);
   for (const file of positionals) {
     const s = summarise(JSON.parse(readFileSync(file, 'utf8')));
     const pct = (ms) => `${ms.toFixed(0).padStart(7)} ms ${((100 * ms) / s.total).toFixed(1).padStart(5)} %`;

@@ -64,8 +64,8 @@ export async function startServer(
   };
 }
 
-/** Polls `${baseURL}${path}` (default /api/health) until it answers 200 (30 s at most, or until the child exits). */
-export async function waitForHealth(baseURL, child, path = '/api/health') {
+/** Polls `${baseURL}${path}` (default /api/health) until it answers 200 (`timeoutS`, default 30 s, at most, or until the child exits). */
+export async function waitForHealth(baseURL, child, path = '/api/health', timeoutS = 30) {
   let exited = false;
   child?.once('exit', () => {
     exited = true;
@@ -75,7 +75,7 @@ export async function waitForHealth(baseURL, child, path = '/api/health') {
       if ((await fetch(`${baseURL}${path}`)).ok) return;
     } catch {}
     if (exited) throw new Error(`server exited before answering ${path}`);
-    if (i > 300) throw new Error('server did not start');
+    if (i > timeoutS * 10) throw new Error('server did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
 }

@@ -1,0 +1,149 @@
+#!/usr/bin/env node
+// bench/memory: memory at rest (issue 31 item 3; decision 028's method). The built server is started
+// as `npm start` starts it (NODE_ENV=production, --enable-source-maps, the allocator thresholds,
+// --seed-demo on a new data folder, the embedded database) and its VmRSS is read 15 s and 60 s after
+// /api/health first answers, with no request in between. Budget: < 250 MB at 15 s, < 200 MB at 60 s.
+// Usage: node bench/memory/run.mjs [--compare <dir>] [--rounds n] [--at 15,60]
+//   --compare <dir>: another checkout with a built server, measured in turn (A B B A …), or with
+//   --parallel both at once (each round's wait paid once; they start up side by side).
+// Results: a table on stderr, JSON on stdout and in bench/results/memory.json (or --out).
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { freePort, root, rssMiB, waitForHealth } from '../lib/server.mjs';
+
+const { values: flags } = parseArgs({
+  options: {
+    compare: { type: 'string' },
+    this: { type: 'string' },
+    rounds: { type: 'string' },
+    at: { type: 'string', default: '15,60' },
+    out: { type: 'string', default: 'memory.json' },
+    parallel: { type: 'boolean', default: false },
+  },
+});
+const AT = flags.at.split(',').map(Number);
+const ROUNDS = Number(flags.rounds ?? (flags.compare ? 2 : 1));
+const BUDGET = { 15: 250, 60: 200 };
+const progress = (line) => process.stderr.write(`[bench:memory] ${line}\n`);
+const uptime = () => {
+  try {
+    return execFileSync('uptime', { encoding: 'utf8' }).trim();
+  } catch {
+    return `load average: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`;
+  }
+};
+const commitOf = (dir) => {
+  try {
+    const commit = execFileSync('git', ['-C', dir, 'rev-parse', '--short', 'HEAD'], {
+      encoding: 'utf8',
+    }).trim();
+    const dirty = execFileSync('git', ['-C', dir, 'status', '--porcelain', '--', 'apps/server', 'packages'], {
+      encoding: 'utf8',
+    }).trim();
+    return dirty ? `${commit}+changes` : commit;
+  } catch {
+    return 'unknown';
+  }
+};
+
+const builds = [{ name: 'this', dir: flags.this ? resolve(flags.this) : root }];
+if (flags.compare) builds.push({ name: 'compare', dir: resolve(flags.compare) });
+for (const build of builds) {
+  build.mainJs = join(build.dir, 'apps/server/dist/main.js');
+  if (!existsSync(build.mainJs)) throw new Error(`${build.mainJs} is not built`);
+  build.commit = commitOf(build.dir);
+}
+
+/** One start of `build` as npm start runs it, on a new data folder; RSS at each of AT seconds. */
+async function measure(build) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'plinth-memory-'));
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--enable-source-maps', build.mainJs, '--seed-demo'], {
+    cwd: build.dir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      MALLOC_TRIM_THRESHOLD_: String(8 << 20),
+      MALLOC_MMAP_THRESHOLD_: String(1 << 20),
+      HOST: '127.0.0.1',
+      DEV_MAIL: 'on',
+      PORT: String(port),
+      BASE_URL: baseURL,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+  });
+  try {
+    // A first start migrates and seeds a new embedded database: slow on a busy machine.
+    await waitForHealth(baseURL, child, '/api/health', 180);
+    const ready = performance.now();
+    const rss = {};
+    for (const at of AT) {
+      await new Promise((r) => setTimeout(r, Math.max(0, at * 1000 - (performance.now() - ready))));
+      rss[at] = +rssMiB(child.pid).toFixed(1);
+    }
+    return { build: build.name, commit: build.commit, rss_mib: rss, uptime: uptime() };
+  } finally {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const runs = [];
+const report = (build, run, round) =>
+  progress(
+    `${build.name} ${build.commit} round ${round}: ${AT.map((at) => `${run.rss_mib[at]} MB at ${at} s`).join(', ')} (${run.uptime})`,
+  );
+for (let round = 1; round <= ROUNDS; round++) {
+  if (flags.parallel) {
+    const done = await Promise.all(builds.map((build) => measure(build)));
+    for (const [i, run] of done.entries()) {
+      runs.push({ ...run, round, parallel: true });
+      report(builds[i], run, round);
+    }
+    continue;
+  }
+  for (const build of round % 2 === 1 ? builds : [...builds].reverse()) {
+    const run = await measure(build);
+    runs.push({ ...run, round });
+    report(build, run, round);
+  }
+}
+const side = builds.map((b) => {
+  const mine = runs.filter((r) => r.build === b.name);
+  return {
+    build: b.name,
+    commit: b.commit,
+    rss_mib: Object.fromEntries(AT.map((at) => [at, mine.map((r) => r.rss_mib[at])])),
+  };
+});
+const pass = runs
+  .filter((r) => r.build === 'this')
+  .every((r) => AT.every((at) => !(at in BUDGET) || r.rss_mib[at] < BUDGET[at]));
+const summary = {
+  benchmark: 'memory',
+  date: new Date().toISOString(),
+  budget_mib: BUDGET,
+  side_by_side: side,
+  runs,
+  pass,
+};
+mkdirSync(join(root, 'bench/results'), { recursive: true });
+writeFileSync(join(root, 'bench/results', flags.out), `${JSON.stringify(summary, null, 2)}\n`);
+console.info(JSON.stringify(summary, null, 2));
+for (const s of side)
+  progress(
+    `${s.build} ${s.commit}: ${AT.map((at) => `${s.rss_mib[at].join(' / ')} MB at ${at} s`).join('; ')}`,
+  );
+progress(`overall: ${pass ? 'PASS' : 'FAIL'} (budget: < 250 MB at 15 s, < 200 MB at 60 s)`);
+if (!pass) process.exitCode = 1;
