@@ -43,6 +43,9 @@ export const router = createBrowserRouter([
           { path: '/projects/:id', lazy: page(() => import('./routes/project-redirect')) },
           { path: '/deals/:id', lazy: page(() => import('./routes/deal-redirect')) },
           { path: '/access-requests', lazy: page(() => import('./routes/access-requests')) },
+          { path: '/facilities', lazy: page(() => import('./routes/facilities')) },
+          { path: '/facilities/:id', lazy: page(() => import('./routes/facility')) },
+          { path: '/draws/:id', lazy: page(() => import('./routes/draw')) },
           // Unknown paths: the guard sends signed-out people to /login and signed-in ones to /dashboard.
           { path: '*', lazy: page(() => import('./routes/not-found')) },
         ],

@@ -6,6 +6,7 @@ import { AdminDashboard } from '../../features/dashboard/components/admin-dashbo
 import { BorrowerDashboard, NewProjectButton } from '../../features/dashboard/components/borrower-dashboard';
 import { DashboardGreeting } from '../../features/dashboard/components/dashboard-greeting';
 import { FunderDashboard } from '../../features/dashboard/components/funder-dashboard';
+import { FacilitiesPortfolio } from '../../features/facilities/components/facilities-portfolio';
 import { useFunderDashboard } from '../../features/marketplace/api/get-funder-dashboard';
 import { RecommendedProjects } from '../../features/marketplace/components/recommended-projects';
 import { ActiveDeals } from '../../features/portfolio/components/active-deals';
@@ -29,7 +30,16 @@ export default function DashboardRoute() {
         role={role}
         action={role === 'borrower' ? <NewProjectButton /> : undefined}
       />
-      {role === 'borrower' ? <BorrowerHome /> : role === 'funder' ? <FunderHome me={me} /> : <AdminHome />}
+      {role === 'borrower' ? (
+        <BorrowerHome />
+      ) : role === 'funder' ? (
+        <FunderHome me={me} />
+      ) : role === 'surveyor' ? (
+        // The quantity surveyor's work is their facilities' claims (issue 33).
+        <FacilitiesPortfolio />
+      ) : (
+        <AdminHome />
+      )}
     </>
   );
 }

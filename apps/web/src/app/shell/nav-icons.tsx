@@ -1,5 +1,6 @@
 import {
   IconBriefcase,
+  IconBuildingBank,
   IconBuildingSkyscraper,
   IconHome,
   IconLayoutDashboard,
@@ -20,6 +21,7 @@ const icons: Record<string, Icon> = {
   '/my-projects': IconBuildingSkyscraper,
   '/messages': IconMessages,
   '/portfolio': IconBriefcase,
+  '/facilities': IconBuildingBank,
   '/admin': IconShieldCheck,
   '/broker-ai': IconRobot,
   '/profile': IconUser,

@@ -1,0 +1,91 @@
+import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { facilityStatusLabels } from '@plinth/domain/facility/facility-machine';
+import { Link } from 'react-router';
+import { LoadFailedAlert } from '../../../components/load-states';
+import { useBudget } from '../api/get-budget';
+import { useDraws } from '../api/get-draws';
+import { useFacility } from '../api/get-facility';
+import { useLiveFacilities } from '../hooks/use-live-facilities';
+import { aud, day, percentOf } from '../utils/money';
+import { CostReportTable } from './cost-report-table';
+import { DrawnChart } from './drawn-chart';
+import { DrawsList } from './draws-list';
+import { EquityForm } from './equity-form';
+import { InBalancePanel } from './in-balance-panel';
+
+function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Text fz="xs" c="gray.7" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fz="lg" fw={700}>
+        {value}
+      </Text>
+      {note && (
+        <Text fz="xs" c="gray.7">
+          {note}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * One facility for any of its parties: headline figures, the in-balance test in words, drawn against
+ * budget over time, the cost report by line, the draws (the developer starts drafts here) and equity.
+ */
+export function FacilityView({ facilityId }: { facilityId: string }) {
+  useLiveFacilities();
+  const facility = useFacility(facilityId);
+  const draws = useDraws(facilityId);
+  const budget = useBudget(facilityId);
+
+  if (facility.isError)
+    return <LoadFailedAlert title="Failed to load the facility">{facility.error.message}</LoadFailedAlert>;
+  const f = facility.data;
+  if (!f) return <Skeleton h={400} role="status" aria-label="Loading the facility" />;
+
+  const canAct = f.my_role === 'developer' || f.my_role === 'funder';
+  return (
+    <Stack gap="lg">
+      <title>{`${f.project_title} facility | Plinth`}</title>
+      <Stack gap={4}>
+        <Anchor component={Link} to="/facilities" fz="sm">
+          All facilities
+        </Anchor>
+        <Group gap="sm" align="center">
+          <Title order={1} fz={{ base: 24, sm: 30 }}>
+            {f.project_title}
+          </Title>
+          <Badge variant="light" color={f.status === 'active' ? 'green' : 'gray'} c="dark.7">
+            {facilityStatusLabels[f.status]}
+          </Badge>
+        </Group>
+        <Text c="gray.7" fz="sm">
+          {f.state} · {(f.interest_rate_bps / 100).toFixed(2)} % p.a. · closed {day(f.close_date)} · matures{' '}
+          {day(f.maturity_date)} · latest practical completion {day(f.latest_practical_completion_date)}
+        </Text>
+      </Stack>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <Figure label="Limit" value={aud(f.limit_cents)} />
+        <Figure label="Drawn" value={aud(f.drawn_cents)} note={percentOf(f.drawn_cents, f.limit_cents)} />
+        <Figure label="Headroom" value={aud(f.undrawn_cents)} note="undrawn" />
+        <Figure label="Equity received" value={aud(f.equity_received_cents)} />
+      </SimpleGrid>
+      <InBalancePanel facilityId={facilityId} />
+      <DrawnChart
+        closeDate={f.close_date}
+        budgetCents={budget.data ? (budget.data.approved?.total_cents ?? 0) : undefined}
+        draws={draws.data?.items}
+      />
+      <CostReportTable facilityId={facilityId} draws={draws.data?.items} />
+      <DrawsList
+        facilityId={facilityId}
+        draws={draws.data?.items}
+        canStartDraft={f.my_role === 'developer' && f.status === 'active'}
+      />
+      {canAct && <EquityForm facilityId={facilityId} receivedCents={f.equity_received_cents} />}
+    </Stack>
+  );
+}
