@@ -1,6 +1,7 @@
 import type { Profile } from '@plinth/domain/onboarding';
 import type { FastifyInstance } from 'fastify';
 import { createAccount, type NewAccount } from '../../modules/users/accounts';
+import { seedDemoFacility } from './demo-facility';
 import { seedDemoMarket } from './demo-market';
 
 /** Fixed demo credentials: the embedded demo prints them at every start. Never used in production. */
@@ -34,6 +35,14 @@ const funderProfile = (company: string, type: string): Profile => ({
   years_experience: 12,
   aum: 250_000_000,
 });
+
+/** The surveyor's short profile (company, ABN, phone), as their onboarding saves it. */
+const surveyorProfile: Profile = {
+  ...developerProfile('Yarra Cost Consultants Pty Ltd'),
+  company_type: 'Quantity surveyor',
+  phone: '0390001234',
+  bio: null,
+};
 
 interface DemoAccount extends NewAccount {
   state: string;
@@ -88,6 +97,16 @@ const demoAccounts: DemoAccount[] = [
     profile: funderProfile('Wattle Real Estate Fund', 'Real Estate Fund'),
     state: 'funder, awaiting approval',
   },
+  {
+    // The active funder adds them to Brunswick Makers Yard's facility (seedDemoFacility).
+    email: 'surveyor@plinth.local',
+    name: 'Sam Surveyor',
+    password: DEMO_PASSWORD,
+    role: 'surveyor',
+    approved: true,
+    profile: surveyorProfile,
+    state: "quantity surveyor, Brunswick Makers Yard's facility",
+  },
 ];
 
 export interface DemoSeed {
@@ -115,6 +134,12 @@ export async function seedDemoData(app: FastifyInstance): Promise<DemoSeed | nul
       admin: person('admin@plinth.local'),
       developer: person('developer@plinth.local'),
       funder: person('funder.active@plinth.local'),
+    });
+    // Brunswick's deal completed, its facility set up, three draws funded and a fourth with the surveyor.
+    await seedDemoFacility(app, {
+      developer: person('developer@plinth.local'),
+      funder: person('funder.active@plinth.local'),
+      surveyor: person('surveyor@plinth.local'),
     });
   } else if (!users.some((u) => u.email === demoAccounts[0]!.email)) {
     return null;
