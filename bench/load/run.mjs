@@ -34,7 +34,7 @@
 // when this process can read its data directory), else of every postgres process on the machine.
 // When that database has pg_stat_statements, the statements with the most time are reported per run.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -92,6 +92,9 @@ const uptime = () => {
   }
 };
 const commitOf = (dir) => {
+  // A tree extracted with git archive (bench:quick's base build) names its commit in this file.
+  const stamp = join(dir, '.bench-base-commit');
+  if (existsSync(stamp)) return readFileSync(stamp, 'utf8').trim();
   try {
     const commit = execFileSync('git', ['-C', dir, 'rev-parse', '--short', 'HEAD'], {
       encoding: 'utf8',

@@ -8,7 +8,7 @@
 //   --parallel both at once (each round's wait paid once; they start up side by side).
 // Results: a table on stderr, JSON on stdout and in bench/results/memory.json (or --out).
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -38,6 +38,9 @@ const uptime = () => {
   }
 };
 const commitOf = (dir) => {
+  // A tree extracted with git archive (bench:quick's base build) names its commit in this file.
+  const stamp = join(dir, '.bench-base-commit');
+  if (existsSync(stamp)) return readFileSync(stamp, 'utf8').trim();
   try {
     const commit = execFileSync('git', ['-C', dir, 'rev-parse', '--short', 'HEAD'], {
       encoding: 'utf8',

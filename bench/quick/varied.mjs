@@ -7,7 +7,7 @@
 // the bare route's, the page cache's hit rate and the server's CPU per request.
 // Usage: node bench/quick/varied.mjs [--compare <dir>] [--out varied.json]
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -32,6 +32,9 @@ const AUTH_SECRET = 'bench-quick-auth-secret-0123456789abcdef';
 const progress = (line) => process.stderr.write(`[bench:quick varied] ${line}\n`);
 const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim();
 const commitOf = (dir) => {
+  // A tree extracted with git archive (bench:quick's base build) names its commit in this file.
+  const stamp = join(dir, '.bench-base-commit');
+  if (existsSync(stamp)) return readFileSync(stamp, 'utf8').trim();
   try {
     return execFileSync('git', ['-C', dir, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
   } catch {
