@@ -40,8 +40,8 @@ import { dealDocumentsRoutes } from './modules/deal-documents/deal-documents.rou
 import { dealsRoutes } from './modules/deals/deals.routes';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
+import { sendDeadlineNotices } from './modules/draws/draw-clock';
 import { drawsRoutes } from './modules/draws/draws.routes';
-import { sendDeadlineNotices } from './modules/draws/draws.service';
 import { eventsRoutes } from './modules/events/events.routes';
 import { handleFacilityJobs } from './modules/facilities/accrual.jobs';
 import { facilitiesRoutes } from './modules/facilities/facilities.routes';

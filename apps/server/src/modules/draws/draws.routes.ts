@@ -19,6 +19,8 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { viewerOf } from '../../auth/guards';
 import { sendFile } from '../documents/send-file';
+import * as clock from './draw-clock';
+import * as moves from './draw-moves.service';
 import * as draws from './draws.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -71,15 +73,13 @@ export const drawsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await draws.createDraw(deps, {
-            viewer: viewerOf(request),
-            facilityId: request.params.id,
-            body: request.body,
-          }),
-        ),
+      reply.code(201).send(
+        await draws.createDraw(deps, {
+          viewer: viewerOf(request),
+          facilityId: request.params.id,
+          body: request.body,
+        }),
+      ),
   );
 
   app.get(
@@ -128,14 +128,14 @@ export const drawsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   );
 
   const simple = [
-    ['submit', developers, 'The developer submits the draw to the quantity surveyor', draws.submitDraw],
+    ['submit', developers, 'The developer submits the draw to the quantity surveyor', moves.submitDraw],
     [
       'approve',
       funders,
       'The funder approves a certified draw (409 while the loan is out of balance)',
-      draws.approveDraw,
+      moves.approveDraw,
     ],
-    ['cancel', developers, 'The developer withdraws a draft or returned draw', draws.cancelDraw],
+    ['cancel', developers, 'The developer withdraws a draft or returned draw', moves.cancelDraw],
   ] as const;
   for (const [action, guard, summary, run] of simple)
     app.post(
@@ -160,7 +160,7 @@ export const drawsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         response: { 200: draw, ...errors },
       },
     },
-    (request) => draws.certifyDraw(deps, viewerAnd(request, { body: request.body })),
+    (request) => moves.certifyDraw(deps, viewerAnd(request, { body: request.body })),
   );
 
   for (const action of ['return', 'reject'] as const)
@@ -179,7 +179,7 @@ export const drawsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
           response: { 200: draw, ...errors },
         },
       },
-      (request) => draws.decideDraw(deps, viewerAnd(request, { action, reason: request.body.reason })),
+      (request) => moves.decideDraw(deps, viewerAnd(request, { action, reason: request.body.reason })),
     );
 
   app.post(
@@ -195,7 +195,7 @@ export const drawsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         response: { 200: draw, ...errors },
       },
     },
-    (request) => draws.fundDraw(deps, viewerAnd(request, { body: request.body })),
+    (request) => moves.fundDraw(deps, viewerAnd(request, { body: request.body })),
   );
 
   app.get(
@@ -247,6 +247,6 @@ export const drawsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       },
     },
     async (request, reply) =>
-      sendFile(reply, 'attachment', await draws.paymentSchedule(db, viewerAnd(request))),
+      sendFile(reply, 'attachment', await clock.paymentSchedule(db, viewerAnd(request))),
   );
 };

@@ -1,60 +1,35 @@
-import { PDFDocument, rgb, StandardFonts } from '@cantoo/pdf-lib';
 import {
   type attachDocumentBody,
-  type certifyBody,
   type commentBody,
   type createDrawBody,
   type Draw,
   facilityMessages,
-  type fundBody,
   type patchDrawBody,
 } from '@plinth/domain/facilities';
-import { carriesRetention } from '@plinth/domain/facility/budget';
-import { addDays } from '@plinth/domain/facility/dates';
-import { checkCertification, checkClaim } from '@plinth/domain/facility/draw-lines';
-import { type DrawAction, type DrawState, nextDrawState } from '@plinth/domain/facility/draw-machine';
-import {
-  type FacilityStatus,
-  facilityAcceptsDraws,
-  facilityNotActiveMessage,
-} from '@plinth/domain/facility/facility-machine';
-import { outOfBalanceMessage } from '@plinth/domain/facility/in-balance';
-import { drawFundedJournal } from '@plinth/domain/facility/ledger';
-import { formatAud } from '@plinth/domain/facility/money';
-import { retentionFor } from '@plinth/domain/facility/retention';
+import { checkClaim } from '@plinth/domain/facility/draw-lines';
+import type { DrawState } from '@plinth/domain/facility/draw-machine';
 import {
   type AuState,
   businessDaysLeft,
   internalDeadlines,
-  noticeDue,
   paymentScheduleDue,
-  scheduleDueText,
 } from '@plinth/domain/facility/sop-clock';
-import { formatDate } from '@plinth/domain/format';
 import { sydneyDate } from '@plinth/domain/proposals';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
-import type { DrawStatus, FacilityPartyRole } from '../../db/types-facility';
+import type { FacilityPartyRole } from '../../db/types-facility';
 import { conflict, forbidden, notFound, validationFailed } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
-import { printable } from '../deals/credit-summary-writer';
-import type { OpenedFile } from '../documents/send-file';
-import { type FacilitiesDeps, facilityChanged, facilityLink } from '../facilities/facilities.service';
+import { type FacilitiesDeps, facilityChanged } from '../facilities/facilities.service';
 import {
   type FacilityRow,
   facilityForActor,
   facilityForReader,
   partyIdsOf,
 } from '../facilities/facility-access';
-import {
-  facilityBalances,
-  facilityInBalance,
-  lineFigures,
-  nat,
-  postJournal,
-} from '../facilities/facility-figures';
+import { lineFigures } from '../facilities/facility-figures';
 import { notify } from '../notifications/notifications.service';
 
 /**
@@ -66,14 +41,14 @@ import { notify } from '../notifications/notifications.service';
  * transaction.
  */
 
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-const actorOf = (viewer: Viewer) => ({ id: viewer.id, name: viewer.name });
-const invalid = (errors: { index: number; message: string }[], field = 'lines') =>
+export const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+export const actorOf = (viewer: Viewer) => ({ id: viewer.id, name: viewer.name });
+export const invalid = (errors: { index: number; message: string }[], field = 'lines') =>
   validationFailed(
     errors.map((e) => ({ field: e.index < 0 ? field : `${field}.${e.index}`, message: e.message })),
   );
 
-async function findDraw(db: Db, drawId: string, lock = false) {
+export async function findDraw(db: Db, drawId: string, lock = false) {
   return db
     .selectFrom('draw')
     .selectAll()
@@ -81,10 +56,10 @@ async function findDraw(db: Db, drawId: string, lock = false) {
     .$if(lock, (q) => q.forUpdate())
     .executeTakeFirst();
 }
-type DrawRow = NonNullable<Awaited<ReturnType<typeof findDraw>>>;
+export type DrawRow = NonNullable<Awaited<ReturnType<typeof findDraw>>>;
 
 /** A draw the viewer may read (any party of its facility, admins); anyone else 404. */
-async function drawForReader(db: Db, viewer: Viewer, drawId: string) {
+export async function drawForReader(db: Db, viewer: Viewer, drawId: string) {
   const draw = await findDraw(db, drawId);
   if (!draw) throw notFound(facilityMessages.drawNotFound);
   try {
@@ -95,7 +70,7 @@ async function drawForReader(db: Db, viewer: Viewer, drawId: string) {
 }
 
 /** A draw the viewer may act on as `role`, locked with its facility for the move. */
-async function drawForActor(db: Db, viewer: Viewer, drawId: string, roles: FacilityPartyRole[]) {
+export async function drawForActor(db: Db, viewer: Viewer, drawId: string, roles: FacilityPartyRole[]) {
   const unlocked = await findDraw(db, drawId);
   if (!unlocked) throw notFound(facilityMessages.drawNotFound);
   let access: { facility: FacilityRow; role: FacilityPartyRole };
@@ -110,13 +85,13 @@ async function drawForActor(db: Db, viewer: Viewer, drawId: string, roles: Facil
   return { draw, ...access };
 }
 
-function clockOf(state: string, claimServedAt: string) {
+export function clockOf(state: string, claimServedAt: string) {
   const due = paymentScheduleDue(state as AuState, claimServedAt);
   const { surveyor_due, funder_due } = internalDeadlines(state as AuState, due);
   return { payment_schedule_due: due, surveyor_due, funder_due };
 }
 
-async function toDraw(db: Db, draw: DrawRow, facility: FacilityRow): Promise<Draw> {
+export async function toDraw(db: Db, draw: DrawRow, facility: FacilityRow): Promise<Draw> {
   const lines = await db
     .selectFrom('draw_line as dl')
     .innerJoin('budget_line as l', 'l.id', 'dl.budget_line_id')
@@ -219,7 +194,7 @@ export async function listDraws(db: Db, options: { viewer: Viewer; facilityId: s
 }
 
 /** The claim's lines checked against the approved budget (domain rules); 400 with every problem. */
-async function checkedClaim(
+export async function checkedClaim(
   db: Db,
   facility: FacilityRow,
   lines: { budget_line_id: string; claimed_cents: number }[],
@@ -362,376 +337,6 @@ export async function attachDocument(
   });
 }
 
-const partyRole: Record<
-  'submit' | 'certify' | 'approve' | 'return' | 'reject' | 'fund' | 'cancel',
-  FacilityPartyRole[]
-> = {
-  submit: ['developer'],
-  cancel: ['developer'],
-  certify: ['surveyor'],
-  approve: ['funder'],
-  return: ['funder'],
-  reject: ['funder'],
-  fund: ['funder'],
-};
-
-/** Checks the state machine and the facility's status for `action`; 409 with the domain's words. */
-function assertMove(draw: DrawRow, facility: FacilityRow, action: DrawAction) {
-  const move = nextDrawState(draw.status as DrawState, action);
-  if (!move.ok) throw conflict(move.message);
-  if (
-    action !== 'cancel' &&
-    action !== 'return' &&
-    action !== 'reject' &&
-    !facilityAcceptsDraws(facility.status as FacilityStatus)
-  )
-    throw conflict(facilityNotActiveMessage(facility.status as FacilityStatus));
-  return move.state as DrawStatus;
-}
-
-async function announce(
-  deps: FacilitiesDeps,
-  trx: Db,
-  facility: FacilityRow,
-  draw: DrawRow,
-  except: string,
-  message: string,
-) {
-  const project = await trx
-    .selectFrom('project')
-    .select('title')
-    .where('id', '=', facility.project_id)
-    .executeTakeFirst();
-  const text = `Draw ${draw.number} on "${project?.title ?? ''}": ${message}`;
-  for (const userId of await partyIdsOf(trx, facility.id))
-    if (userId !== except)
-      await notify(trx, {
-        userId,
-        type: 'system',
-        relatedId: draw.id,
-        message: text,
-        email: {
-          subject: text.slice(0, 150),
-          text: `${text}\n\nOpen the facility: ${facilityLink(deps, facility.id)}`,
-        },
-      });
-  await facilityChanged(trx, facility.id, 'draw', draw.id);
-}
-
-/** POST /draws/{id}/submit: the developer submits a draft or a returned draw to the surveyor. */
-export async function submitDraw(deps: FacilitiesDeps, options: { viewer: Viewer; drawId: string }) {
-  return deps.db.transaction().execute(async (trx) => {
-    const { draw, facility } = await drawForActor(trx, options.viewer, options.drawId, partyRole.submit);
-    const to = assertMove(draw, facility, 'submit');
-    const lines = await trx
-      .selectFrom('draw_line')
-      .select(['budget_line_id', 'claimed_cents'])
-      .where('draw_id', '=', draw.id)
-      .execute();
-    await checkedClaim(trx, facility, lines);
-    // A resubmitted draw is certified afresh.
-    await trx
-      .updateTable('draw_line')
-      .set({ certified_cents: null, cost_to_complete_cents: null, retention_cents: null, reason: null })
-      .where('draw_id', '=', draw.id)
-      .execute();
-    const updated = await trx
-      .updateTable('draw')
-      .set({
-        status: to,
-        submitted_at: sql`now()`,
-        certified_at: null,
-        certified_by: null,
-        decision_reason: null,
-        updated_at: sql`now()`,
-      })
-      .where('id', '=', draw.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordAudit(trx, {
-      actor: actorOf(options.viewer),
-      action: 'draw.submitted',
-      targetType: 'draw',
-      targetId: draw.id,
-      before: { status: draw.status },
-      after: { status: to },
-    });
-    await announce(
-      deps,
-      trx,
-      facility,
-      updated,
-      options.viewer.id,
-      `submitted for certification. ${scheduleDueText(facility.state as AuState, updated.payment_schedule_due!)}.`,
-    );
-    return toDraw(trx, updated, facility);
-  });
-}
-
-/** POST /draws/{id}/certify: the surveyor certifies each claimed line (domain checks), with reasons. */
-export async function certifyDraw(
-  deps: FacilitiesDeps,
-  options: { viewer: Viewer; drawId: string; body: z.output<typeof certifyBody> },
-) {
-  const { body } = options;
-  return deps.db.transaction().execute(async (trx) => {
-    const { draw, facility } = await drawForActor(trx, options.viewer, options.drawId, partyRole.certify);
-    const to = assertMove(draw, facility, 'certify');
-    const claim = await trx
-      .selectFrom('draw_line')
-      .select(['budget_line_id', 'claimed_cents'])
-      .where('draw_id', '=', draw.id)
-      .execute();
-    const claimed = new Map(claim.map((l) => [l.budget_line_id, BigInt(l.claimed_cents)]));
-    const figures = new Map((await lineFigures(trx, facility.id)).map((f) => [f.id, f]));
-    const errors = checkCertification(
-      body.lines.map((l) => {
-        const f = figures.get(l.budget_line_id);
-        return {
-          budget_line_id: l.budget_line_id,
-          name: f?.name ?? '',
-          claimed_cents: claimed.get(l.budget_line_id) ?? 0n,
-          certified_cents: BigInt(l.certified_cents),
-          certified_before_cents: f ? f.paid_cents + f.pending_cents : 0n,
-          budget_cents: f?.budget_cents ?? 0n,
-          cost_to_complete_cents: BigInt(l.cost_to_complete_cents),
-          reason: l.reason,
-        };
-      }),
-      claimed.keys(),
-    );
-    if (errors.length > 0) throw invalid(errors);
-    for (const l of body.lines)
-      await trx
-        .updateTable('draw_line')
-        .set({
-          certified_cents: l.certified_cents,
-          cost_to_complete_cents: l.cost_to_complete_cents,
-          reason: l.reason.trim() || null,
-        })
-        .where('draw_id', '=', draw.id)
-        .where('budget_line_id', '=', l.budget_line_id)
-        .execute();
-    const updated = await trx
-      .updateTable('draw')
-      .set({
-        status: to,
-        certified_at: sql`now()`,
-        certified_by: options.viewer.id,
-        inspected_on: body.inspected_on,
-        percent_complete_bps: Math.round(body.percent_complete * 100),
-        delay_days: body.delay_days,
-        updated_at: sql`now()`,
-      })
-      .where('id', '=', draw.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const total = body.lines.reduce((s, l) => s + BigInt(l.certified_cents), 0n);
-    await recordAudit(trx, {
-      actor: actorOf(options.viewer),
-      action: 'draw.certified',
-      targetType: 'draw',
-      targetId: draw.id,
-      before: { status: draw.status },
-      after: { status: to, certified_cents: Number(total), delay_days: body.delay_days },
-    });
-    await announce(deps, trx, facility, updated, options.viewer.id, `certified at ${formatAud(total)}.`);
-    return toDraw(trx, updated, facility);
-  });
-}
-
-async function assertInBalance(trx: Db, facility: FacilityRow) {
-  const result = await facilityInBalance(trx, facility);
-  if (result.shortfall_cents > 0n) throw conflict(outOfBalanceMessage(result.shortfall_cents));
-}
-
-/** POST /draws/{id}/approve: the funder approves a certified draw while the loan is in balance. */
-export async function approveDraw(deps: FacilitiesDeps, options: { viewer: Viewer; drawId: string }) {
-  return deps.db.transaction().execute(async (trx) => {
-    const { draw, facility } = await drawForActor(trx, options.viewer, options.drawId, partyRole.approve);
-    const to = assertMove(draw, facility, 'approve');
-    await assertInBalance(trx, facility);
-    const updated = await trx
-      .updateTable('draw')
-      .set({ status: to, approved_at: sql`now()`, approved_by: options.viewer.id, updated_at: sql`now()` })
-      .where('id', '=', draw.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordAudit(trx, {
-      actor: actorOf(options.viewer),
-      action: 'draw.approved',
-      targetType: 'draw',
-      targetId: draw.id,
-      before: { status: draw.status },
-      after: { status: to },
-    });
-    await announce(deps, trx, facility, updated, options.viewer.id, 'approved by the funder.');
-    return toDraw(trx, updated, facility);
-  });
-}
-
-/** POST /draws/{id}/return | /reject {reason}: the funder sends a draw back, or refuses it for good. */
-export async function decideDraw(
-  deps: FacilitiesDeps,
-  options: { viewer: Viewer; drawId: string; action: 'return' | 'reject'; reason: string },
-) {
-  return deps.db.transaction().execute(async (trx) => {
-    const { draw, facility } = await drawForActor(
-      trx,
-      options.viewer,
-      options.drawId,
-      partyRole[options.action],
-    );
-    const to = assertMove(draw, facility, options.action);
-    const updated = await trx
-      .updateTable('draw')
-      .set({ status: to, decision_reason: options.reason, decided_at: sql`now()`, updated_at: sql`now()` })
-      .where('id', '=', draw.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordAudit(trx, {
-      actor: actorOf(options.viewer),
-      action: options.action === 'return' ? 'draw.returned' : 'draw.rejected',
-      targetType: 'draw',
-      targetId: draw.id,
-      reason: options.reason,
-      before: { status: draw.status },
-      after: { status: to },
-    });
-    await announce(
-      deps,
-      trx,
-      facility,
-      updated,
-      options.viewer.id,
-      `${options.action === 'return' ? 'returned to the developer' : 'rejected'}: ${options.reason}`,
-    );
-    return toDraw(trx, updated, facility);
-  });
-}
-
-/** POST /draws/{id}/cancel: the developer withdraws a draft or a returned draw. */
-export async function cancelDraw(deps: FacilitiesDeps, options: { viewer: Viewer; drawId: string }) {
-  return deps.db.transaction().execute(async (trx) => {
-    const { draw, facility } = await drawForActor(trx, options.viewer, options.drawId, partyRole.cancel);
-    const to = assertMove(draw, facility, 'cancel');
-    const updated = await trx
-      .updateTable('draw')
-      .set({ status: to, updated_at: sql`now()` })
-      .where('id', '=', draw.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordAudit(trx, {
-      actor: actorOf(options.viewer),
-      action: 'draw.cancelled',
-      targetType: 'draw',
-      targetId: draw.id,
-      before: { status: draw.status },
-      after: { status: to },
-    });
-    await facilityChanged(trx, facility.id, 'draw', draw.id);
-    return toDraw(trx, updated, facility);
-  });
-}
-
-/**
- * POST /draws/{id}/fund {funded_on}: the funder pays an approved draw while the loan is in balance.
- * Retention is withheld on construction lines (domain), the journal is posted dated `funded_on`,
- * and the draw becomes funded — all in one transaction under the facility's and the draw's locks,
- * so two instances funding at once fund once (the second finds it funded: 409).
- */
-export async function fundDraw(
-  deps: FacilitiesDeps,
-  options: { viewer: Viewer; drawId: string; body: z.output<typeof fundBody> },
-) {
-  return deps.db.transaction().execute(async (trx) => {
-    const { draw, facility } = await drawForActor(trx, options.viewer, options.drawId, partyRole.fund);
-    const to = assertMove(draw, facility, 'fund');
-    if (options.body.funded_on < facility.close_date)
-      throw validationFailed([
-        { field: 'funded_on', message: 'A draw cannot be funded before the facility closed' },
-      ]);
-    if (options.body.funded_on > addDays(sydneyDate(), 1))
-      throw validationFailed([{ field: 'funded_on', message: 'A draw cannot be funded in the future' }]);
-    await assertInBalance(trx, facility);
-    const figures = new Map((await lineFigures(trx, facility.id)).map((f) => [f.id, f]));
-    const lines = await trx
-      .selectFrom('draw_line')
-      .select(['budget_line_id', 'certified_cents'])
-      .where('draw_id', '=', draw.id)
-      .execute();
-    let certified = 0n;
-    let retention = 0n;
-    for (const l of lines) {
-      const c = BigInt(l.certified_cents ?? 0);
-      const f = figures.get(l.budget_line_id)!;
-      const r = carriesRetention(f.category)
-        ? retentionFor({
-            certified_cents: c,
-            line_budget_cents: f.budget_cents,
-            held_before_cents: f.retention_held_cents,
-          })
-        : 0n;
-      certified += c;
-      retention += r;
-      await trx
-        .updateTable('draw_line')
-        .set({ retention_cents: Number(r) })
-        .where('draw_id', '=', draw.id)
-        .where('budget_line_id', '=', l.budget_line_id)
-        .execute();
-    }
-    const b = await facilityBalances(trx, facility.id);
-    const undrawn = nat(b, 'undrawn');
-    const equity = nat(b, 'equity');
-    if (certified - retention > undrawn + (equity > 0n ? equity : 0n))
-      throw conflict('The undrawn limit and the equity in hand do not cover this draw');
-    const journalId = await postJournal(trx, {
-      facilityId: facility.id,
-      journal: drawFundedJournal({
-        certified_cents: certified,
-        retention_cents: retention,
-        equity_in_hand_cents: equity,
-        undrawn_cents: undrawn,
-      }),
-      effectiveOn: options.body.funded_on,
-      memo: `Draw ${draw.number}`,
-      drawId: draw.id,
-      createdBy: options.viewer.id,
-    });
-    const updated = await trx
-      .updateTable('draw')
-      .set({
-        status: to,
-        funded_on: options.body.funded_on,
-        funded_at: sql`now()`,
-        funded_by: options.viewer.id,
-        journal_id: journalId,
-        updated_at: sql`now()`,
-      })
-      .where('id', '=', draw.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordAudit(trx, {
-      actor: actorOf(options.viewer),
-      action: 'draw.funded',
-      targetType: 'draw',
-      targetId: draw.id,
-      before: { status: draw.status },
-      after: { status: to, certified_cents: Number(certified), retention_cents: Number(retention) },
-    });
-    await announce(
-      deps,
-      trx,
-      facility,
-      updated,
-      options.viewer.id,
-      `funded: ${formatAud(certified - retention)} paid (${formatAud(retention)} retention held).`,
-    );
-    return toDraw(trx, updated, facility);
-  });
-}
-
 // ---- the thread -------------------------------------------------------------------------------
 
 export async function listComments(db: Db, options: { viewer: Viewer; drawId: string }) {
@@ -790,139 +395,4 @@ export async function addComment(
       created_at: iso(row.created_at)!,
     };
   });
-}
-
-// ---- the Security of Payment clock --------------------------------------------------------------
-
-/**
- * The daily deadline notices: for every draw whose clock runs (submitted, certified, approved),
- * every party is told when 5 and 2 business days are left, and on the last day the developer is
- * offered the payment schedule at the certified amount. `draw_notice`'s key (draw, kind) sends each
- * once whatever instances run.
- */
-export async function sendDeadlineNotices(deps: FacilitiesDeps, now = new Date()) {
-  const today = sydneyDate(now);
-  const draws = await deps.db
-    .selectFrom('draw as d')
-    .innerJoin('facility as f', 'f.id', 'd.facility_id')
-    .select(['d.id', 'd.number', 'd.facility_id', 'd.payment_schedule_due', 'f.state', 'f.borrower_id'])
-    .where('d.status', 'in', ['submitted', 'certified', 'approved'])
-    .where('d.payment_schedule_due', '>=', today)
-    .execute();
-  let sent = 0;
-  for (const d of draws) {
-    const notice = noticeDue(d.state as AuState, today, d.payment_schedule_due!);
-    if (notice === null) continue;
-    await deps.db.transaction().execute(async (trx) => {
-      const once = await trx
-        .insertInto('draw_notice')
-        .values({ draw_id: d.id, kind: `left_${notice}` })
-        .onConflict((oc) => oc.doNothing())
-        .returning('kind')
-        .executeTakeFirst();
-      if (!once) return;
-      sent += 1;
-      const due = formatDate(`${d.payment_schedule_due}T12:00:00`);
-      const message =
-        notice === 0
-          ? `Draw ${d.number}: the payment schedule is due today (${due}). Serve the schedule at the certified amount with its reasons.`
-          : `Draw ${d.number}: ${notice} business days left until the payment schedule is due on ${due}.`;
-      for (const userId of await partyIdsOf(trx, d.facility_id)) {
-        if (notice === 0 && userId !== d.borrower_id) continue;
-        await notify(trx, {
-          userId,
-          type: 'system',
-          relatedId: d.id,
-          message,
-          email: {
-            subject: message.slice(0, 150),
-            text:
-              notice === 0
-                ? `${message}\n\nDownload it: ${new URL(`/api/draws/${d.id}/payment-schedule.pdf`, deps.config.BASE_URL)}`
-                : `${message}\n\nOpen the facility: ${facilityLink(deps, d.facility_id)}`,
-          },
-        });
-      }
-    });
-  }
-  return sent;
-}
-
-/**
- * GET /draws/{id}/payment-schedule.pdf: the developer's payment schedule at the certified amount,
- * line by line, with the surveyor's reasons wherever less than claimed is scheduled. Only once the
- * draw is certified (before, there is no certified amount to schedule).
- */
-export async function paymentSchedule(
-  db: Db,
-  options: { viewer: Viewer; drawId: string },
-): Promise<OpenedFile> {
-  const { draw, facility, role } = await drawForReader(db, options.viewer, options.drawId);
-  if (role !== 'developer' && role !== 'admin') throw forbidden(facilityMessages.onlyDeveloper);
-  if (!['certified', 'approved', 'funded'].includes(draw.status))
-    throw conflict('The payment schedule is made from the certified amount: this draw is not certified yet');
-  return {
-    fileName: `payment-schedule-draw-${draw.number}.pdf`,
-    mimeType: 'application/pdf',
-    sizeBytes: null,
-    contents: async () => {
-      const view = await toDraw(db, draw, facility);
-      const project = await db
-        .selectFrom('project')
-        .select(['title', 'suburb'])
-        .where('id', '=', facility.project_id)
-        .executeTakeFirst();
-      const pdf = await PDFDocument.create();
-      const regular = await pdf.embedFont(StandardFonts.Helvetica);
-      const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-      let page = pdf.addPage([595.28, 841.89]);
-      let y = 800;
-      const text = (t: string, x = 40, size = 9, font = regular) => {
-        if (y < 50) {
-          page = pdf.addPage([595.28, 841.89]);
-          y = 800;
-        }
-        page.drawText(printable(t), { x, y, size, font, color: rgb(0.1, 0.1, 0.12) });
-      };
-      text('Payment schedule', 40, 16, bold);
-      y -= 20;
-      text(
-        `Project: ${project?.title ?? ''}${project?.suburb ? `, ${project.suburb}` : ''} (${facility.state})`,
-      );
-      y -= 13;
-      text(`Progress claim: draw ${draw.number}, served ${formatDate(view.claim_served_at)}`);
-      y -= 13;
-      text(scheduleDueText(facility.state as AuState, view.payment_schedule_due));
-      y -= 13;
-      text(`Claimed amount: ${formatAud(BigInt(view.claimed_cents))}`, 40, 10, bold);
-      y -= 14;
-      text(
-        `Scheduled amount (the amount the principal proposes to pay): ${formatAud(BigInt(view.certified_cents ?? 0))}`,
-        40,
-        10,
-        bold,
-      );
-      y -= 20;
-      text('Line', 40, 9, bold);
-      text('Claimed', 300, 9, bold);
-      text('Scheduled', 380, 9, bold);
-      y -= 13;
-      for (const l of view.lines) {
-        text(`${l.code} ${l.name}`.slice(0, 60));
-        text(formatAud(BigInt(l.claimed_cents)), 300);
-        text(formatAud(BigInt(l.certified_cents ?? 0)), 380);
-        y -= 12;
-        if ((l.certified_cents ?? 0) < l.claimed_cents) {
-          text(`Reason for paying less: ${l.reason ?? 'not given'}`.slice(0, 110), 60, 8);
-          y -= 12;
-        }
-      }
-      y -= 10;
-      text(
-        `Certified by the lender's quantity surveyor after inspection on ${view.inspected_on ? formatDate(`${view.inspected_on}T12:00:00`) : '-'}.`,
-      );
-      const bytes = await pdf.save();
-      return { body: Buffer.from(bytes), sizeBytes: bytes.length };
-    },
-  };
 }

@@ -40,7 +40,7 @@ export const facilityAccrualJob: JobKind<{ facilityId: string; through: string }
 export async function accrueDay(db: Db, facilityId: string, day: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const facility = await findFacilityRow(trx, facilityId, { lock: true });
-    if (!facility || !facility.activated_on) return false;
+    if (!facility?.activated_on) return false;
     const status = facility.status as FacilityStatus;
     if (status !== 'active' && status !== 'in_default') return false;
     const position = await accrualPosition(trx, facility);

@@ -27,8 +27,10 @@ import type { AppDeps } from '../../app-deps';
 import { viewerOf } from '../../auth/guards';
 import { badRequest } from '../../errors';
 import { sendFile } from '../documents/send-file';
+import * as budget from './budget.service';
 import * as facilities from './facilities.service';
 import * as ledger from './ledger.service';
+import * as parties from './parties.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['facilities'];
@@ -67,15 +69,13 @@ export const facilitiesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await facilities.createFacility(deps, {
-            viewer: viewerOf(request),
-            dealId: request.params.id,
-            body: request.body,
-          }),
-        ),
+      reply.code(201).send(
+        await facilities.createFacility(deps, {
+          viewer: viewerOf(request),
+          dealId: request.params.id,
+          body: request.body,
+        }),
+      ),
   );
 
   app.get(
@@ -91,7 +91,7 @@ export const facilitiesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     },
     async (request) => {
       const viewer = viewerOf(request);
-      await facilities.acceptFunderInvites(db, viewer);
+      await parties.acceptFunderInvites(db, viewer);
       return facilities.listFacilities(db, {
         viewer,
         limit: request.query.limit,
@@ -140,7 +140,7 @@ export const facilitiesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
         response: { 200: partiesResponse, ...errors },
       },
     },
-    (request) => facilities.getParties(db, { viewer: viewerOf(request), facilityId: request.params.id }),
+    (request) => parties.getParties(db, { viewer: viewerOf(request), facilityId: request.params.id }),
   );
 
   app.post(
@@ -157,15 +157,13 @@ export const facilitiesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await facilities.addParty(deps, {
-            viewer: viewerOf(request),
-            facilityId: request.params.id,
-            body: request.body,
-          }),
-        ),
+      reply.code(201).send(
+        await parties.addParty(deps, {
+          viewer: viewerOf(request),
+          facilityId: request.params.id,
+          body: request.body,
+        }),
+      ),
   );
 
   app.post(
@@ -180,7 +178,7 @@ export const facilitiesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
         response: { 200: surveyorOnboardingResponse, ...errors },
       },
     },
-    (request) => facilities.surveyorOnboarding(deps, { viewer: viewerOf(request), body: request.body }),
+    (request) => parties.surveyorOnboarding(deps, { viewer: viewerOf(request), body: request.body }),
   );
 
   app.get(
@@ -194,7 +192,7 @@ export const facilitiesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
         response: { 200: budgetResponse, ...errors },
       },
     },
-    (request) => facilities.getBudget(db, { viewer: viewerOf(request), facilityId: request.params.id }),
+    (request) => budget.getBudget(db, { viewer: viewerOf(request), facilityId: request.params.id }),
   );
 
   app.put(
@@ -210,7 +208,7 @@ export const facilitiesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
       },
     },
     (request) =>
-      facilities.putBudget(deps, {
+      budget.putBudget(deps, {
         viewer: viewerOf(request),
         facilityId: request.params.id,
         body: request.body,
@@ -233,7 +231,7 @@ export const facilitiesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     },
     (request) => {
       if (typeof request.body !== 'string') throw badRequest('Send the CSV as text/csv');
-      return facilities.importBudget(deps, {
+      return budget.importBudget(deps, {
         viewer: viewerOf(request),
         facilityId: request.params.id,
         csv: request.body,
@@ -252,7 +250,7 @@ export const facilitiesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
         response: { 200: budgetVersion, ...errors },
       },
     },
-    (request) => facilities.approveBudget(deps, { viewer: viewerOf(request), facilityId: request.params.id }),
+    (request) => budget.approveBudget(deps, { viewer: viewerOf(request), facilityId: request.params.id }),
   );
 
   app.get(
@@ -266,7 +264,7 @@ export const facilitiesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
         response: { 200: equityList, ...errors },
       },
     },
-    (request) => facilities.listEquity(db, { viewer: viewerOf(request), facilityId: request.params.id }),
+    (request) => budget.listEquity(db, { viewer: viewerOf(request), facilityId: request.params.id }),
   );
 
   app.post(
@@ -282,15 +280,13 @@ export const facilitiesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await facilities.recordEquity(deps, {
-            viewer: viewerOf(request),
-            facilityId: request.params.id,
-            body: request.body,
-          }),
-        ),
+      reply.code(201).send(
+        await budget.recordEquity(deps, {
+          viewer: viewerOf(request),
+          facilityId: request.params.id,
+          body: request.body,
+        }),
+      ),
   );
 
   app.get(
