@@ -26,6 +26,10 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   'funder-criteria': "A funder's lending criteria, matched against new listings.",
   events: 'Live events for the signed-in user (server-sent events).',
   'ai-chat': 'BrokerAI: chat sessions about a project or deal, and its memo.',
+  facilities:
+    'Loan administration: a facility after the close, its parties and surveyor, budget, equity, in-balance test, ledger and statements.',
+  draws:
+    "A facility's draws: the developer's claims, the quantity surveyor's certification, the funder's decision and funding, threads, the payment schedule.",
 };
 
 type Json = Record<string, unknown>;
