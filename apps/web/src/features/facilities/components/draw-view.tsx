@@ -71,7 +71,13 @@ export function DrawView({ drawId }: { drawId: string }) {
       <SopClockPanel draw={d} state={f.state} />
       {isWorkspace ? (
         budget.data ? (
-          <DrawWorkspace key={d.updated_at} draw={d} budget={budget.data} dealId={f.deal_id} />
+          <DrawWorkspace
+            key={d.updated_at}
+            facilityId={f.id}
+            draw={d}
+            budget={budget.data}
+            dealId={f.deal_id}
+          />
         ) : (
           <Skeleton h={300} aria-hidden />
         )

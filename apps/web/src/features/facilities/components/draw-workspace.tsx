@@ -14,7 +14,9 @@ import {
 import { notifications } from '@mantine/notifications';
 import type { Draw } from '@plinth/domain/facilities';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { type DrawDocumentKind, useAttachDrawDocument } from '../api/attach-draw-document';
+import { useCreateDraw } from '../api/create-draw';
 import type { BudgetResult } from '../api/get-budget';
 import { useMoveDraw } from '../api/move-draw';
 import { useUpdateDraw } from '../api/update-draw';
@@ -54,26 +56,31 @@ function sydneyInstant(local: string): string | null {
 }
 
 /**
- * The developer's draw workspace (a draft or a returned draw): when the claim was served, the amount
- * claimed on each budget line, a note, the documents (the existing upload), save and submit.
+ * The developer's draw workspace: a new draft (no `draw` yet: saving creates it and opens its page),
+ * or a draft or returned draw — when the claim was served, the amount claimed on each budget line, a
+ * note, the documents (the existing upload), save and submit.
  */
 export function DrawWorkspace({
+  facilityId,
   draw,
   budget,
   dealId,
 }: {
-  draw: Draw;
+  facilityId: string;
+  draw?: Draw;
   budget: BudgetResult;
   dealId: string;
 }) {
-  const update = useUpdateDraw(draw.id);
-  const move = useMoveDraw(draw.id);
-  const attach = useAttachDrawDocument(dealId, draw.id);
+  const navigate = useNavigate();
+  const create = useCreateDraw(facilityId);
+  const update = useUpdateDraw(draw?.id ?? '');
+  const move = useMoveDraw(draw?.id ?? '');
+  const attach = useAttachDrawDocument(dealId, draw?.id ?? '');
   const lines = budget.approved?.lines ?? [];
-  const [servedAt, setServedAt] = useState(localSydney(draw.claim_served_at));
-  const [note, setNote] = useState(draw.note);
+  const [servedAt, setServedAt] = useState(localSydney(draw?.claim_served_at ?? new Date().toISOString()));
+  const [note, setNote] = useState(draw?.note ?? '');
   const [claims, setClaims] = useState<Record<string, string>>(() =>
-    Object.fromEntries(draw.lines.map((l) => [l.budget_line_id, centsToDollars(l.claimed_cents)])),
+    Object.fromEntries((draw?.lines ?? []).map((l) => [l.budget_line_id, centsToDollars(l.claimed_cents)])),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [file, setFile] = useState<File | null>(null);
@@ -91,9 +98,15 @@ export function DrawWorkspace({
     }
     const served = sydneyInstant(servedAt);
     if (!served) found.servedAt = 'Enter the day and time the claim was served';
+    if (claimLines.length === 0) found.lines = 'Claim an amount on at least one line';
     setErrors(found);
     if (Object.keys(found).length > 0) return false;
     try {
+      if (!draw) {
+        const created = await create.mutateAsync({ claim_served_at: served!, lines: claimLines, note });
+        await navigate(`/draws/${created.id}`);
+        return false;
+      }
       await update.mutateAsync({ claim_served_at: served!, lines: claimLines, note });
       return true;
     } catch (e) {
@@ -125,7 +138,7 @@ export function DrawWorkspace({
   };
 
   const upload = async () => {
-    if (!file) return;
+    if (!file || !draw) return;
     try {
       await attach.mutateAsync({ file, kind });
       setFile(null);
@@ -141,8 +154,8 @@ export function DrawWorkspace({
   const total = lines.reduce((sum, l) => sum + (dollarsToCents(claims[l.id] ?? '') ?? 0), 0);
   return (
     <Stack gap="md" component="section" aria-labelledby="workspace">
-      <Title order={2} fz="lg" id="workspace">
-        Your claim
+      <Title order={draw ? 2 : 3} fz="lg" id="workspace">
+        {draw ? 'Your claim' : 'New draft claim'}
       </Title>
       <TextInput
         label="Claim served (Sydney time)"
@@ -191,6 +204,11 @@ export function DrawWorkspace({
       <Text fz="sm" fw={600} data-testid="claim-total">
         Total claimed: {aud(total)}
       </Text>
+      {errors.lines && (
+        <Text fz="sm" c="red.8" role="alert">
+          {errors.lines}
+        </Text>
+      )}
       <Textarea
         label="Note to the surveyor and funder"
         value={note}
@@ -198,51 +216,59 @@ export function DrawWorkspace({
         autosize
         minRows={2}
       />
-      <Stack gap={6}>
-        <Title order={3} fz="md">
-          Documents
-        </Title>
-        {draw.documents.length === 0 ? (
-          <Text fz="sm" c="gray.7">
-            No documents attached yet.
-          </Text>
-        ) : (
-          draw.documents.map((d) => (
-            <Text fz="sm" key={d.document_id}>
-              {documentKinds.find((k) => k.value === d.kind)?.label}: {d.file_name}
+      {draw && (
+        <Stack gap={6}>
+          <Title order={3} fz="md">
+            Documents
+          </Title>
+          {draw.documents.length === 0 ? (
+            <Text fz="sm" c="gray.7">
+              No documents attached yet.
             </Text>
-          ))
-        )}
-        <Group align="flex-end" gap="sm">
-          <Select
-            label="Document type"
-            data={documentKinds}
-            value={kind}
-            onChange={(v) => v && setKind(v as DrawDocumentKind)}
-            allowDeselect={false}
-            w={240}
-          />
-          <FileInput
-            label="File"
-            placeholder="Choose a file"
-            value={file}
-            onChange={setFile}
-            w={240}
-            clearable
-          />
-          <Button variant="default" onClick={upload} disabled={!file} loading={attach.isPending}>
-            Attach
-          </Button>
-        </Group>
-        {attach.percent !== null && <Progress value={attach.percent} aria-label="Upload progress" />}
-      </Stack>
+          ) : (
+            draw.documents.map((d) => (
+              <Text fz="sm" key={d.document_id}>
+                {documentKinds.find((k) => k.value === d.kind)?.label}: {d.file_name}
+              </Text>
+            ))
+          )}
+          <Group align="flex-end" gap="sm">
+            <Select
+              label="Document type"
+              data={documentKinds}
+              value={kind}
+              onChange={(v) => v && setKind(v as DrawDocumentKind)}
+              allowDeselect={false}
+              w={240}
+            />
+            <FileInput
+              label="File"
+              placeholder="Choose a file"
+              value={file}
+              onChange={setFile}
+              w={240}
+              clearable
+            />
+            <Button variant="default" onClick={upload} disabled={!file} loading={attach.isPending}>
+              Attach
+            </Button>
+          </Group>
+          {attach.percent !== null && <Progress value={attach.percent} aria-label="Upload progress" />}
+        </Stack>
+      )}
       <Group gap="sm">
-        <Button variant="default" onClick={() => void save()} loading={update.isPending && !move.isPending}>
+        <Button
+          variant={draw ? 'default' : 'filled'}
+          onClick={() => void save()}
+          loading={(update.isPending || create.isPending) && !move.isPending}
+        >
           Save draft
         </Button>
-        <Button onClick={() => void submit()} loading={move.isPending}>
-          Submit to the surveyor
-        </Button>
+        {draw && (
+          <Button onClick={() => void submit()} loading={move.isPending}>
+            Submit to the surveyor
+          </Button>
+        )}
       </Group>
     </Stack>
   );

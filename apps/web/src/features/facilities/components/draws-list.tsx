@@ -1,51 +1,39 @@
 import { Anchor, Button, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { Link, useNavigate } from 'react-router';
-import { useCreateDraw } from '../api/create-draw';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { BudgetResult } from '../api/get-budget';
 import type { DrawSummary } from '../api/get-draws';
 import { aud, day } from '../utils/money';
 import { DrawStatusBadge } from './draw-status-badge';
+import { DrawWorkspace } from './draw-workspace';
 
 /** The facility's draws, newest first; the developer starts a new draft here (any number of them). */
 export function DrawsList({
   facilityId,
+  dealId,
   draws,
+  budget,
   canStartDraft,
 }: {
   facilityId: string;
+  dealId: string;
   draws: DrawSummary[] | undefined;
+  budget: BudgetResult | undefined;
   canStartDraft: boolean;
 }) {
-  const create = useCreateDraw(facilityId);
-  const navigate = useNavigate();
-  const startDraft = async () => {
-    try {
-      // A draft starts empty, served now; the developer fills the claim in the workspace.
-      const draw = await create.mutateAsync({
-        claim_served_at: new Date().toISOString(),
-        lines: [],
-        note: '',
-      });
-      await navigate(`/draws/${draw.id}`);
-    } catch (e) {
-      notifications.show({
-        title: 'The draft could not be started',
-        message: e instanceof Error ? e.message : '',
-        color: 'red',
-      });
-    }
-  };
+  const [isDrafting, setIsDrafting] = useState(false);
   return (
     <Stack gap="xs" component="section" aria-labelledby="draws">
       <Title order={2} fz="lg" id="draws">
         Draws
       </Title>
-      {canStartDraft && (
+      {canStartDraft && !isDrafting && (
         <div>
-          <Button onClick={startDraft} loading={create.isPending}>
-            New draft draw
-          </Button>
+          <Button onClick={() => setIsDrafting(true)}>New draft draw</Button>
         </div>
+      )}
+      {canStartDraft && isDrafting && budget && (
+        <DrawWorkspace facilityId={facilityId} budget={budget} dealId={dealId} />
       )}
       {!draws ? (
         <Skeleton h={120} aria-hidden />
@@ -61,7 +49,7 @@ export function DrawsList({
                 <Table.Th scope="col">Claimed</Table.Th>
                 <Table.Th scope="col">Certified</Table.Th>
                 <Table.Th scope="col">Schedule due</Table.Th>
-                <Table.Th scope="col">Funded</Table.Th>
+                <Table.Th scope="col">Funded on</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -82,7 +82,9 @@ export function FacilityView({ facilityId }: { facilityId: string }) {
       <CostReportTable facilityId={facilityId} draws={draws.data?.items} />
       <DrawsList
         facilityId={facilityId}
+        dealId={f.deal_id}
         draws={draws.data?.items}
+        budget={budget.data}
         canStartDraft={f.my_role === 'developer' && f.status === 'active'}
       />
       {canAct && <EquityForm facilityId={facilityId} receivedCents={f.equity_received_cents} />}
