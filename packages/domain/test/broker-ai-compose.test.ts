@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { answerQuestion } from '../src/broker-ai/analyst';
+import type { DealFacts } from '../src/broker-ai/calculations';
 import { findQuantities } from '../src/broker-ai/parse';
 import { readQuestion } from '../src/broker-ai/quantities';
 
 // Issue 35: percent words, figures built from parts, spelt-out arithmetic, and a question whose
 // figures cannot all be placed answered by asking, never by a figure.
-const text = (q: string, deal?: Parameters<typeof answerQuestion>[1]['deal']) =>
-  answerQuestion(q, { deal }).text;
+const text = (q: string, deal?: DealFacts) => answerQuestion(q, { deal }).text;
 
 describe('broker-ai: percent words', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { type AnalystAnswer, answer, aud, brokerAiMessages, givenPct } from './answer';
 import * as calc from './calculations';
-import { composeAnswer } from './compose';
+import { allInRate, composeAnswer } from './compose';
 import { searchKnowledge } from './knowledge';
 import { findQuantities } from './parse';
 import { type Figure, type Figures, type Reading, readQuestion } from './quantities';
@@ -158,6 +158,14 @@ export function answerQuestion(question: string, context: AnalystContext = {}): 
   if (isDeclinedRequest(text)) return declineAnswer();
   const composed = composeAnswer(text);
   if (composed) return composed;
+  // 'margin of 425 bps over BBSY at 4.15 %': read with the all-in rate, its sum shown first.
+  const rates = allInRate(text);
+  if (rates.lead.length) {
+    const inner = answerQuestion(rates.text, context);
+    return inner.intent === 'needInputs' || inner.intent === 'capabilities'
+      ? inner
+      : { ...inner, text: `${rates.lead.join('\n')}\n${inner.text}` };
+  }
   const reading = readQuestion(text);
   const deal = context.deal ? dealFigures(context.deal) : {};
   const hasDeal = Object.keys(deal).length > 0;
@@ -186,6 +194,16 @@ export function answerQuestion(question: string, context: AnalystContext = {}): 
   const unplaced = [...reading.unplaced, ...leftover.map((v) => unnamedAsWritten(reading.text, v))];
   const whatName = about[target as Figure]?.name ?? 'the answer';
   if (unplaced.length) return askAboutUnplaced(unplaced, whatName);
+  // 'All in land: price $4.4m': the price is the land's.
+  if (
+    ['landAllIn', 'duty'].includes(target as string) &&
+    own.land === undefined &&
+    own.purchase === undefined &&
+    own.sale !== undefined
+  ) {
+    own.land = own.sale;
+    delete own.sale;
+  }
   const given = { ...deal, ...own };
   const solution = propagate(given, reading.hasChange);
   const dealUsed = (figures: Figure[]) =>

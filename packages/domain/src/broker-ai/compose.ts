@@ -147,7 +147,10 @@ const TRANCHE_WORDS: [Tranche, RegExp][] = [
     /\b(?:mezzanine(?: debt| loan| finance)?|mezz(?: debt| loan)?|second mortgage|junior debt|stretch(?: senior)?)\b/gi,
   ],
   ['senior', /\b(?:senior(?: debt| loan| facility| lender)?|first mortgage|bank debt|construction loan)\b/gi],
-  ['equity', /\b(?:(?:developer|sponsor|ordinary|common|cash) equity|equity)\b/gi],
+  [
+    'equity',
+    /\b(?:(?:developer|sponsor|ordinary|common|cash) (?:equity|contribution)|equity|developer|sponsor)\b/gi,
+  ],
 ];
 const STACK_TOTAL =
   /\b(?:tdc|total development cost|total cost|total project cost|project cost|stack|total)\b/i;
@@ -161,6 +164,8 @@ function capitalStack(text: string, qs: Q[]): AnalystAnswer | null {
       words.push({ tranche, start: m.index, end: m.index + m[0].length });
     }
   words.sort((a, b) => a.start - b.start);
+  // 'how much mezz and equity' names a tranche again: the first naming carries its figure.
+  const firsts = words.filter((w, i) => words.findIndex((o) => o.tranche === w.tranche) === i);
   const kinds = new Set(words.map((w) => w.tranche));
   if (
     kinds.size < 2 ||
@@ -169,17 +174,17 @@ function capitalStack(text: string, qs: Q[]): AnalystAnswer | null {
       !/\b(stack|tranches?|each|split|capital structure)\b/i.test(text))
   )
     return null;
-  if (kinds.size !== words.length) return null;
   const figure = new Map<Tranche, Q>();
+  let shareOfTotal: { tranche: Tranche; amount: number; rate: number } | null = null;
   const used = new Set<Q>();
-  for (const [i, w] of words.entries()) {
-    const limit = words[i + 1]?.start ?? text.length;
+  for (const w of firsts) {
+    const limit = words.find((o) => o.start > w.start)?.start ?? text.length;
     const after = qs.find(
       (q) =>
         q.start >= w.end &&
         q.start < limit &&
         !used.has(q) &&
-        /^[\s:=-]*(?:(?:at|of|is|are|for|be|about|around|making up|takes?|with)\s+)*$/i.test(
+        /^[\s:=-]*(?:(?:at|of|is|are|for|be|about|around|making up|takes?|with|covers?|another|a further|further|funds?|provides?)\s+)*$/i.test(
           text.slice(w.end, q.start),
         ),
     );
@@ -191,6 +196,20 @@ function capitalStack(text: string, qs: Q[]): AnalystAnswer | null {
     if (q && (q.kind === 'amount' || q.kind === 'rate')) {
       figure.set(w.tranche, q);
       used.add(q);
+      // 'the senior is $9.1m at 65% of TDC': its share too, which gives the total.
+      const share = qs.find((o) => o.start >= q.end && o.kind === 'rate');
+      if (
+        q.kind === 'amount' &&
+        share &&
+        share.start < limit &&
+        /^\s*(?:at|is|being|,|=|or)?\s*$/i.test(text.slice(q.end, share.start)) &&
+        /^\s*of\s+(?:the\s+)?(?:tdc|total (?:development |project )?cost|cost|costs|stack)\b/i.test(
+          text.slice(share.end),
+        )
+      ) {
+        shareOfTotal = { tranche: w.tranche, amount: q.value, rate: share.value };
+        used.add(share);
+      }
     }
   }
   const rest = qs.filter((q) => !used.has(q));
@@ -198,13 +217,19 @@ function capitalStack(text: string, qs: Q[]): AnalystAnswer | null {
   if (rest.length > (totalQ ? 1 : 0)) return null;
   if (totalQ && !STACK_TOTAL.test(text.slice(Math.max(0, totalQ.start - 30), totalQ.end + 30))) return null;
   const total = totalQ?.value;
-  const names = words.map((w) => w.tranche);
+  const names = firsts.map((w) => w.tranche);
   const amountOf = new Map<Tranche, number>();
   const lines: string[] = [];
   const rateSum = names.reduce((s, n) => s + (figure.get(n)?.kind === 'rate' ? figure.get(n)!.value : 0), 0);
   const missing = names.filter((n) => !figure.has(n));
   if (missing.length > 1) return null;
   let tdc = total;
+  if (tdc === undefined && shareOfTotal) {
+    tdc = tools.baseOfShare(shareOfTotal.rate, shareOfTotal.amount)!;
+    lines.push(
+      `Total: ${aud(shareOfTotal.amount)} ${shareOfTotal.tranche} is ${givenPct(shareOfTotal.rate)} of it, so ${aud(shareOfTotal.amount)} / ${givenPct(shareOfTotal.rate)} = ${aud(tdc)}.`,
+    );
+  }
   if (tdc === undefined) {
     const amounts = names.filter((n) => figure.get(n)?.kind === 'amount');
     if (missing.length === 0 && amounts.length === names.length)
@@ -264,10 +289,106 @@ function capitalStack(text: string, qs: Q[]): AnalystAnswer | null {
 
 const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
+const UNIT_GROUP =
+  /(\d+)\s+(?:units?|apartments?|apts?|townhouses?|lots|dwellings?|homes|houses|terraces|villas)?\s*(?:@|at|for|selling at|sold at)\s*(\$?\s?\d[\d,.]*\s?(?:k|m|mil|million)?)\s*(?:each|apiece|per unit)?/gi;
+
+/** '30 apartments @ $640k + 6 at $890k': the sum of the groups, each units × price. */
+function unitGroups(text: string, qs: Q[]): AnalystAnswer | null {
+  const groups = [...text.matchAll(UNIT_GROUP)];
+  if (groups.length < 2) return null;
+  const lines: string[] = [];
+  let total = 0;
+  let counted = 0;
+  for (const g of groups) {
+    const price = findQuantities(g[2]!)[0];
+    if (!price || price.kind !== 'amount') return null;
+    const n = Number(g[1]);
+    const v = n * price.value;
+    total += v;
+    counted += 1 + 1;
+    lines.push(`${n} × ${aud(price.value)} = ${aud(v)}.`);
+  }
+  const amountsAndRates = qs.filter((q) => q.kind === 'amount' || q.kind === 'rate').length;
+  if (amountsAndRates !== groups.length) return null;
+  lines.push(`GRV: ${lines.map((l) => l.split('= ')[1]!.replace(/\.$/, '')).join(' + ')} = ${aud(total)}.`);
+  void counted;
+  return note(lines, { grv: total });
+}
+
+/** 'Duty is $110,000 plus 6.5 % of the amount over $2m; the site is $3.4m'. */
+function baseAndExcess(text: string, qs: Q[]): AnalystAnswer | null {
+  if (qs.length !== 4) return null;
+  const i = qs.findIndex(
+    (q, k) =>
+      q.kind === 'amount' &&
+      qs[k + 1]?.kind === 'rate' &&
+      qs[k + 2]?.kind === 'amount' &&
+      /^\s*(?:plus|\+)\s*$/i.test(text.slice(q.end, qs[k + 1]!.start)) &&
+      /^\s*of\s+(?:the\s+)?(?:(?:amount|value|price|excess|balance|portion|part)\s+)?(?:over|above|exceeding|in excess of)\s*$/i.test(
+        text.slice(qs[k + 1]!.end, qs[k + 2]!.start),
+      ),
+  );
+  if (i < 0) return null;
+  const [fixed, rate, threshold] = [qs[i]!, qs[i + 1]!, qs[i + 2]!];
+  const base = qs.find((q) => q !== fixed && q !== rate && q !== threshold);
+  if (!base || base.kind !== 'amount' || fixed.kind !== 'amount' || rate.kind !== 'rate') return null;
+  const excess = Math.max(0, base.value - threshold.value);
+  const onExcess = tools.shareOf(rate.value, excess)!;
+  const total = fixed.value + onExcess;
+  const what = /\bduty\b/i.test(text) ? 'Stamp duty' : 'Total';
+  return note(
+    [
+      `Amount over ${aud(threshold.value)}: ${aud(base.value)} − ${aud(threshold.value)} = ${aud(excess)}.`,
+      `${givenPct(rate.value)} of it: ${aud(excess)} × ${givenPct(rate.value)} = ${aud(onExcess)}.`,
+      `${what}: ${aud(fixed.value)} + ${aud(onExcess)} = ${aud(total)}.`,
+    ],
+    { result: total },
+  );
+}
+
 /** The answer to a question spelt out as arithmetic, or null to read it figure by figure. */
 export function composeAnswer(question: string): AnalystAnswer | null {
   const text = digitsForWords(question.trim());
   const qs = findQuantities(text);
   if (qs.length < 2) return null;
-  return percentOf(shapeOf(text, qs), qs) ?? tiered(text, qs) ?? capitalStack(text, qs);
+  return (
+    percentOf(shapeOf(text, qs), qs) ??
+    tiered(text, qs) ??
+    baseAndExcess(text, qs) ??
+    unitGroups(text, qs) ??
+    capitalStack(text, qs)
+  );
+}
+
+const BASE_RATE = '(?:bbsy|bbsw|base(?: rate)?|cash rate|reference rate|benchmark|swap(?: rate)?)';
+
+/**
+ * A rate given as a base and a margin ('425 bps over BBSY at 4.15 %', 'BBSY 4.15 % plus a 4.25 %
+ * margin'): the question read with the all-in rate in their place, and the line that adds them.
+ */
+export function allInRate(question: string): { text: string; lead: string[] } {
+  const text = digitsForWords(question.trim());
+  const qs = findQuantities(text).filter((q) => q.kind === 'rate');
+  for (let i = 0; i + 1 < qs.length; i++) {
+    const [a, b] = [qs[i]!, qs[i + 1]!];
+    const between = text.slice(a.end, b.start).toLowerCase();
+    const marginFirst = new RegExp(
+      `^\\s*(?:margin\\s+)?(?:over|above|on top of|plus|\\+)\\s+(?:the\\s+)?${BASE_RATE}\\s*(?:rate\\s*)?(?:at|of|is|=|currently|@)?\\s*(?:at\\s*)?$`,
+    ).test(between);
+    const baseFirst =
+      new RegExp(`\\b${BASE_RATE}\\s*(?:rate\\s*)?(?:at|of|is|=|@)?\\s*$`, 'i').test(
+        text.slice(Math.max(0, a.start - 25), a.start),
+      ) && /^\s*(?:plus|\+|and)\s+(?:a\s+)?(?:margin\s+(?:of\s+)?)?$/.test(between);
+    if (!marginFirst && !baseFirst) continue;
+    const [margin, base] = marginFirst ? [a, b] : [b, a];
+    const total = Math.round((margin.value + base.value) * 1e6) / 1e6;
+    const head = text.slice(0, a.start).replace(/\b(?:an?\s+|the\s+)?(?:margin|spread)\s+(?:of\s+)?$/i, '');
+    return {
+      text: `${head}interest at ${total}%${text.slice(b.end)}`,
+      lead: [
+        `Rate: ${givenPct(base.value)} base + ${givenPct(margin.value)} margin = ${givenPct(total)} a year.`,
+      ],
+    };
+  }
+  return { text, lead: [] };
 }

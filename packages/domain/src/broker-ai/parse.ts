@@ -159,6 +159,8 @@ const labelWords: [Label, string[]][] = [
     'cost',
     [
       'costs excluding land',
+      'non-land costs',
+      'non land costs',
       'costs excluding the land',
       'costs ex land',
       'costs excl land',
@@ -206,6 +208,7 @@ const labelWords: [Label, string[]][] = [
   [
     'financeCost',
     [
+      'finance',
       'finance costs',
       'finance cost',
       'financing costs',
@@ -218,6 +221,10 @@ const labelWords: [Label, string[]][] = [
     'otherCost',
     [
       'contingency',
+      'valuation',
+      'valuation fee',
+      'due diligence',
+      'dd',
       'marketing',
       'sales and marketing',
       'selling costs',
@@ -229,7 +236,19 @@ const labelWords: [Label, string[]][] = [
     ],
   ],
   ['duty', ['stamp duty', 'transfer duty', 'duty']],
-  ['legals', ['legals', 'legal fees', 'legal costs', 'legal', 'conveyancing', 'lawyers']],
+  [
+    'legals',
+    [
+      'legals and dd',
+      'legals and due diligence',
+      'legals',
+      'legal fees',
+      'legal costs',
+      'legal',
+      'conveyancing',
+      'lawyers',
+    ],
+  ],
   [
     'mezz',
     [
@@ -296,6 +315,14 @@ const labelWords: [Label, string[]][] = [
   [
     'loan',
     [
+      'interest only loan',
+      'interest-only loan',
+      'interest only facility',
+      'interest only',
+      'interest-only',
+      'io loan',
+      'facility limit',
+      'limit',
       'construction facility',
       'construction loan',
       'construction finance',
@@ -303,6 +330,8 @@ const labelWords: [Label, string[]][] = [
       'development loan',
       'land loan',
       'senior facility',
+      'senior lender',
+      'senior',
       'senior debt',
       'senior loan',
       'first mortgage',
@@ -407,7 +436,21 @@ const labelWords: [Label, string[]][] = [
   ['lvr', ['lvr', 'loan to value', 'loan-to-value']],
   ['loanToGrv', ['loan to grv', 'loan-to-grv', 'loan to gdv', 'loan-to-gdv']],
   ['loanToCost', ['loan to cost', 'loan-to-cost', 'ltc']],
-  ['presales', ['presales', 'pre-sales', 'presold', 'pre-sold', 'presale', 'pre-sale']],
+  [
+    'presales',
+    [
+      'exchanged contracts',
+      'contracts exchanged',
+      'exchanged',
+      'off the plan sales',
+      'presales',
+      'pre-sales',
+      'presold',
+      'pre-sold',
+      'presale',
+      'pre-sale',
+    ],
+  ],
   // Named by a multiple only ('1.5x ICR', 'debt to equity of 3x'); for amounts they name nothing.
   ['icr', ['interest cover ratio', 'interest cover', 'interest coverage', 'icr']],
   ['debtToEquity', ['debt to equity', 'debt-to-equity', 'debt/equity', 'd/e']],

@@ -81,7 +81,14 @@ export type Figure =
   | 'financeToCost'
   | 'costChangeTotal'
   | 'mezz'
-  | 'prefEquity';
+  | 'prefEquity'
+  | 'landPerUnit'
+  | 'lineFeeTerm'
+  | 'averageMonthlyInterest'
+  | 'debtToCost'
+  | 'rateChange'
+  | 'rateChangeInterest'
+  | 'presalesCount';
 
 export type Figures = Partial<Record<Figure, number>>;
 
@@ -296,17 +303,19 @@ const INC_GST = /\binc(l(uding|\.)?)?\.?\s*gst\b|\bgst[- ]inc(lusive)?\b|\binclu
 const PER_UNIT_AFTER =
   /^\s*(?:each|apiece|a pop|per (?:unit|apartment|apt|lot|townhouse|dwelling|home|house|door|terrace|villa|flat)|an? (?:unit|door|lot|apartment|townhouse)|\/ ?(?:unit|apartment|lot)|on average)\b/i;
 const PER_UNIT_BEFORE =
-  /\b(?:average(?:s|d)?|averaging|avg|each (?:one )?(?:at|for|sells? (?:at|for))|price per unit(?: of| is)?)\s*(?:price\s*)?(?:of\s*|at\s*|is\s*|around\s*|about\s*)*$/i;
+  /\b(?:\d+\s+(?:units?|apartments?|townhouses?|lots|homes|houses|sales|presales|pre-sales|contracts)\s+(?:at|@|for|selling at|sold at|averaging)|average(?:s|d)?|averaging|avg|each (?:one |unit |apartment |lot |townhouse |home |house )?(?:sells? |goes |selling |sold )?(?:at|for)|price per unit|per (?:unit|lot|apartment|townhouse|dwelling|home|house))\s*(?:(?:unit|apartment|lot|townhouse|home|sale|selling)\s+)?(?:price\s*|value\s*|cost\s*)?(?:of\s*|at\s*|is\s*|=\s*|:\s*|around\s*|about\s*)*$/i;
 const PER_AREA_AFTER = /^\s*(?:per|\/|a)\s*(?:sqm|sq\.? ?m|m2|m²|square met(?:re|er))\b|^\s*psm\b/i;
 const EX_LAND =
-  /\b(?:ex(?:cl(?:uding|\.)?)?\.?|before|other than|without|not including|less)\s+(?:the\s+)?(?:land|site)\b/i;
+  /\b(?:ex(?:cl(?:uding|\.)?)?\.?|before|other than|without|not including|less)\s+(?:the\s+)?(?:land|site)\b|\bnon[- ]?land\b/i;
 const DELAY_AFTER =
-  /^\s*(?:of\s+)?(?:delay|late|slip|slippage|blow-?out|overrun|extension|extra|more|additional|further)/i;
+  /^\s*(?:of\s+)?(?:delay|late|slip|slippage|blow-?out|overrun|extension|extra|more|additional|further|hold[- ]?up|behind)/i;
 const DELAY_BEFORE =
-  /\b(?:delay(?:ed)?|late|slips?|extension|extended|overruns?)\s*(?:of|by)?\s*(?:an?\s+)?(?:extra\s+|more\s+|another\s+|further\s+)?$/i;
+  /\b(?:delay(?:ed|s)?|late|slips?|slipped|extension|extended|overruns?|held up|pushed out|blows? out)\s*(?:of|by)?\s*(?:an?\s+)?(?:extra\s+|more\s+|another\s+|further\s+)?$/i;
 const REQUIRED =
   /\b(?:wants?|needs?|require[sd]?|requirement|ask(?:s|ing)? for|minimum|target|must|condition|covenant|hurdle)\b/i;
 const TOTAL_COST_WORDS = /\b(?:total|tdc|all|whole|overall)\b/i;
+const RATE_RISE_AFTER = /^\s*(?:interest\s+)?(?:rate\s+)?(?:rise|increase|hike|jump|move up|bump)\b/i;
+const PRESALES = /\bpre-?s(ales?|old)\b|\bpresell\b|\bexchanged\b|\bsales\b/i;
 const UNIT_NOUN =
   /^(?:units?|apartments?|apts?|townhouses?|town ?homes?|lots|dwellings?|homes|houses|terraces|villas|residences|flats|duplexes|studios)$/i;
 
@@ -358,6 +367,7 @@ export function readQuestion(question: string): Reading {
       const noun = text.slice(q.start, q.end).replace(/^[\d,.\s]+/, '');
       // A count of presales or buyers is read, and nothing here works from it.
       if (UNIT_NOUN.test(noun)) set('units', q.value, q);
+      else if (/^(?:presales|pre-sales|sales|contracts)$/i.test(noun)) set('presalesCount', q.value, q);
     }
     if (q.kind === 'area') set('area', q.value, q);
     if (q.kind === 'amount') {
@@ -370,10 +380,32 @@ export function readQuestion(question: string): Reading {
         continue;
       }
       if (label !== 'drawn' && (PER_UNIT_AFTER.test(after) || PER_UNIT_BEFORE.test(before))) {
-        if (!label || ['sale', 'revenue', 'grv', 'presales', 'purchase'].includes(label))
+        // 'land attributable $440k each', 'land cost per lot is $165,000': the land's share of each.
+        const isLand =
+          label === 'land' || label === 'purchase' || /\b(land|site)\b[^$\d]{0,25}$/i.test(before);
+        if (isLand) set('landPerUnit', q.value, q);
+        else if (!label || ['sale', 'revenue', 'grv', 'presales'].includes(label))
           set('pricePerUnit', q.value, q);
         else unplaced.push(asWritten(q));
         continue;
+      }
+      // 'build is 58% of TDC and costs $8.7m', 'soft costs are 8 pc of TDC which is 1.04 mil':
+      // the amount of the share's subject.
+      const shareBefore = quantities
+        .filter((o) => o.end <= q.start && o.kind === 'rate' && o.share?.subject)
+        .at(-1);
+      if (
+        shareBefore &&
+        /^[^.;?]*$/.test(text.slice(shareBefore.end, q.start)) &&
+        /\b(?:and|which|that|it)\s+(?:costs?|is|['’]s|comes to|equals|amounts to)\s*(?:about\s+|around\s+)?$/i.test(
+          before,
+        )
+      ) {
+        const subject = amountFigure(shareBefore.share!.subject!, false, isIncGst);
+        if (subject) {
+          set(subject, q.value, q);
+          continue;
+        }
       }
       if (label === 'cost' && EX_LAND.test(text.slice(q.start - 30 < 0 ? 0 : q.start - 30, q.end + 30))) {
         set('costsExLand', q.value, q);
@@ -401,9 +433,22 @@ export function readQuestion(question: string): Reading {
       else if (/\b(equity|gearing|geared|leverage)\b/i.test(text)) set('debtToEquity', q.value, q);
       else unplaced.push(asWritten(q));
     }
+    if (q.kind === 'rate' && RATE_RISE_AFTER.test(after)) {
+      set('rateChange', q.value, q);
+      continue;
+    }
     if (q.kind === 'rate') {
       const shared = q.share ? shareFigure(q.share.subject, q.share.base) : null;
-      const f = shared ?? (q.label ? rateFigure[q.label] : undefined);
+      let f = shared ?? (q.label ? rateFigure[q.label] : undefined);
+      // 'how many presales to cover a 6.6m loan at 100%', 'bank wants 120% debt cover': a cover.
+      if (!f && PRESALES.test(text) && /\bcover/i.test(text) && q.value >= 20) f = 'presalesCover';
+      // 'monthly line fee on a 7.2 mil facility at 2.25 pc pa': the line fee's rate.
+      if (
+        (!f || (f === 'rate' && /^(?:pa|p\.a\.|per annum)$/i.test(q.word ?? ''))) &&
+        /\b(line|commitment|undrawn) fees?\b/i.test(text) &&
+        !/\binte?re?st\b/i.test(text)
+      )
+        f = 'lineFeeRate';
       // 'target 20% margin on GDV': a margin on revenue, whatever names it first.
       const onRevenue = /^\s*(?:margin\s+)?on\s+(?:the\s+)?(?:gdv|grv|revenue|sales|end value)\b/i.test(
         after,
@@ -420,7 +465,7 @@ export function readQuestion(question: string): Reading {
   }
   for (const q of unnamedRates) unplaced.push(asWritten(q));
   // 'The bank wants 100% presale cover': the cover asked for, not the cover the deal has.
-  if (given.presalesCover !== undefined && REQUIRED.test(text)) {
+  if (given.presalesCover !== undefined && (REQUIRED.test(text) || /\bhow many\b|\bto cover\b/i.test(text))) {
     given.presalesRequired = given.presalesCover;
     written.presalesRequired = written.presalesCover;
     delete given.presalesCover;

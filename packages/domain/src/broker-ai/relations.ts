@@ -19,6 +19,8 @@ export interface Relation {
   optional?: Figure[];
   /** With no `ins`, how many of `optional` must be known (default 1). */
   minOptional?: number;
+  /** Run only when these were given in the question (not worked out from others). */
+  givenOnly?: Figure[];
   /** Not run when any of these is known (a two-tranche relation when a mezzanine is given). */
   unless?: Figure[];
   /** Used only when nothing else works, and never named as a way to get the figure. */
@@ -322,7 +324,8 @@ export const relations: Relation[] = [
     'presalesCover',
     ['presales', 'loan'],
     ([p, l]) => tools.presalesCover(p, l),
-    ([p, l], o) => `Presales / debt: ${aud(p!)} / ${aud(l!)} = ${pct(o)}.${rated('presalesCover', o)}`,
+    ([p, l], o) =>
+      `Presales / debt: ${aud(p!)} / ${aud(l!)} = ${pct(o)} (${times(o / 100)} cover).${rated('presalesCover', o)}`,
   ),
 ];
 
@@ -472,6 +475,18 @@ relations.push(
     ([n, p], o) => `GRV: ${n} × ${aud(p!)} = ${aud(o)}.`,
   ),
   r(
+    'presales',
+    ['presalesCount', 'pricePerUnit'],
+    ([n, p]) => tools.timesOf(p, n),
+    ([n, p], o) => `Presales: ${n} × ${aud(p!)} = ${aud(o)}.`,
+  ),
+  r(
+    'land',
+    ['units', 'landPerUnit'],
+    ([n, p]) => tools.timesOf(p, n),
+    ([n, p], o) => `Land (the purchase price the margin is worked from): ${n} × ${aud(p!)} = ${aud(o)}.`,
+  ),
+  r(
     'pricePerUnit',
     ['grv', 'units'],
     ([g, n]) => tools.perMultiple(g, n),
@@ -501,17 +516,27 @@ relations.push(
   ),
   r(
     'residualLand',
+    ['grv', 'costsExLand', 'profit'],
+    ([g, c, p]) => tools.remainderOf(tools.remainderOf(g, c), p),
+    ([g, c, p], o) =>
+      `Residual land value: ${aud(g!)} − ${aud(c!)} costs other than land − ${aud(p!)} profit = ${aud(o)}.`,
+    { unless: ['marginOnCost', 'marginOnRevenue', 'hurdle'] },
+  ),
+  r(
+    'residualLand',
     ['grv', 'costsExLand', 'marginOnCost'],
     ([g, c, m]) => tools.remainderOf(tools.baseOfShare(100 + m!, g), c),
     ([g, c, m], o) =>
       `Total cost a ${givenPct(m!)} margin on cost allows: ${aud(g!)} / (1 + ${givenPct(m!)}) = ${aud(tools.baseOfShare(100 + m!, g)!)}.\nResidual land value: ${aud(tools.baseOfShare(100 + m!, g)!)} − ${aud(c!)} costs other than land = ${aud(o)} (before stamp duty and acquisition costs).`,
+    { givenOnly: ['marginOnCost'] },
   ),
   r(
     'residualLand',
     ['grv', 'costsExLand', 'marginOnRevenue'],
     ([g, c, m]) => tools.remainderOf(tools.changedBy(g, -m!), c),
     ([g, c, m], o) =>
-      `Revenue less a ${givenPct(m!)} margin on revenue: ${aud(g!)} × (1 − ${givenPct(m!)}) = ${aud(tools.changedBy(g, -m!)!)}.\nResidual land value: ${aud(tools.changedBy(g, -m!)!)} − ${aud(c!)} costs other than land = ${aud(o)} (before stamp duty and acquisition costs).`,
+      `Margin: ${aud(g!)} × ${givenPct(m!)} = ${aud(tools.shareOf(m, g)!)} on revenue; ${aud(g!)} − ${aud(tools.shareOf(m, g)!)} = ${aud(tools.changedBy(g, -m!)!)}.\nResidual land value: ${aud(tools.changedBy(g, -m!)!)} − ${aud(c!)} costs other than land = ${aud(o)} (before stamp duty and acquisition costs).`,
+    { givenOnly: ['marginOnRevenue'] },
   ),
   r(
     'residualLand',
@@ -519,6 +544,7 @@ relations.push(
     ([g, c, m]) => tools.remainderOf(tools.baseOfShare(100 + m!, g), c),
     ([g, c, m], o) =>
       `Total cost a ${givenPct(m!)} margin on cost allows: ${aud(g!)} / (1 + ${givenPct(m!)}) = ${aud(tools.baseOfShare(100 + m!, g)!)}.\nResidual land value: ${aud(tools.baseOfShare(100 + m!, g)!)} − ${aud(c!)} costs other than land = ${aud(o)} (before stamp duty and acquisition costs).`,
+    { givenOnly: ['hurdle'] },
   ),
   r(
     'duty',
@@ -557,6 +583,40 @@ relations.push(
     ['lineFeeMonthly'],
     ([m]) => tools.yearlyFromMonthly(m),
     ([m], o) => `Line fee a year: ${aud(m!)} × 12 = ${aud(o)}.`,
+  ),
+  r(
+    'lineFeeTerm',
+    ['lineFeeMonthly', 'term'],
+    ([m, t]) => tools.interestOverTerm(m, t),
+    ([m, t], o) => `Line fee over ${t} months: ${aud(m!)} × ${t} = ${aud(o)}.`,
+  ),
+  r(
+    'averageMonthlyInterest',
+    ['averageBalance', 'rate'],
+    ([b, p]) => tools.monthlyInterest(b, p),
+    ([b, p], o) => `Monthly interest on the average balance: ${aud(b!)} × ${givenPct(p!)} / 12 = ${aud(o)}.`,
+  ),
+  r(
+    'debtToCost',
+    ['loan', 'mezz', 'cost'],
+    ([l, m, c]) => tools.loanToCost(l! + m!, c),
+    ([l, m, c], o) =>
+      `Senior + mezzanine / TDC: (${aud(l!)} + ${aud(m!)}) / ${aud(c!)} = ${aud(l! + m!)} / ${aud(c!)} = ${pct(o)}.`,
+  ),
+  r(
+    'rateChangeInterest',
+    ['loan', 'rateChange'],
+    ([l, p]) => tools.shareOf(p, l),
+    ([l, p], o) =>
+      `Extra interest a year: ${aud(l!)} × ${givenPct(p!)} = ${aud(o)} (${aud(o / 12)} a month).`,
+  ),
+  r(
+    'landAllIn',
+    ['purchase'],
+    (v) => tools.sumOf(v),
+    (v, o, extra) =>
+      `All-in land cost: ${[`${aud(v[0]!)} purchase`, ...(extra ?? []).map((f, i) => `${aud(v[1 + i]!)} ${partNames[f]}`)].join(' + ')} = ${aud(o)}.`,
+    { optional: ['duty', 'legals', 'otherCosts'] },
   ),
   r(
     'averageBalance',

@@ -45,11 +45,11 @@ const reports: [Report, RegExp, ((given: Figures, text: string) => boolean)?][] 
 const figures: [Target, RegExp][] = [
   [
     'residualLand',
-    /\bresidual( land| site)?( value| price)?\b|\bwhat (can|could|should) (i|we) (afford to )?(pay|offer) for (the )?(land|site|dirt)|\bhow much (can|could|should) (i|we) (afford to )?(pay|offer) for (the )?(land|site|dirt)|\bmax(imum)? (land|site) (price|value|cost)|\b(land|site) (price|value) (can|could) (i|we) (afford|pay)/gi,
+    /\bresidual( land| site)?( value| price)?\b|\bresid\b|\bmax(imum)? (i|we) (can|could) (pay|offer)|\bmost (i|we) (can|could) (pay|offer)|\bwhat (can|could|should) (i|we) (afford to )?(pay|offer) for (the )?(land|site|dirt)|\bhow much (can|could|should) (i|we) (afford to )?(pay|offer) for (the )?(land|site|dirt)|\bmax(imum)? (land|site) (price|value|cost)|\b(land|site) (price|value) (can|could) (i|we) (afford|pay)/gi,
   ],
   [
     'landAllIn',
-    /\ball[- ]?(in|up) (land|site|acquisition)( costs?)?|\b(land|site) (costs? )?all[- ]?(in|up)|\btotal (land|acquisition|site) costs?|\b(land|site) costs? (including|with|inc\.?|incl\.?|plus) (stamp )?duty/gi,
+    /\ball[- ]?(in|up) (land|site|acquisition)( costs?)?|\b(land|site)\b[^.?$\d]{0,25}\ball[- ]?(in|up)\b|\b(land|site) (costs? )?all[- ]?(in|up)|\btotal (land|acquisition|site) costs?|\b(land|site) costs? (including|with|inc\.?|incl\.?|plus) (stamp )?duty/gi,
   ],
   [
     'duty',
@@ -149,7 +149,7 @@ const figures: [Target, RegExp][] = [
   ],
   [
     'cost',
-    /\bwhat(['’]s| is| are| was)? (the |my |our )?(tdc|total (development |project )?costs?|project costs?|development costs?)\b|\bwhat (is|are|was) (the |my |our )?(total )?costs?\b|\b(the |my )?tdc\b(?=\s*(\?|and\b))|\btotal cost\b(?=\s*\?)|\bwhat (tdc|total (development )?cost|project cost)\b|\bhow much (can|could|should) (the |my |our )?(project |development )?(cost|tdc)\b|\b(tdc|total (development )?cost) (do|would|will|can|could) (i|we)\b/gi,
+    /\bwhat(['’]s|s| is| are| was)? (the |my |our )?(tdc|total (development |project )?costs?|project costs?|development costs?)\b|\bwhat (is|are|was) (the |my |our )?(total )?costs?\b|\b(the |my )?tdc\b(?=\s*(\?|and\b))|\btotal cost\b(?=\s*\?)|\bwhat (tdc|total (development )?cost|project cost)\b|\bhow much (can|could|should) (the |my |our )?(project |development )?(cost|tdc)\b|\b(tdc|total (development )?cost) (do|would|will|can|could) (i|we)\b/gi,
   ],
   [
     'rate',
@@ -234,11 +234,24 @@ const INTEREST_TARGETS: Target[] = ['monthlyInterest', 'annualInterest', 'termIn
  */
 function contextual(text: string, given: Figures, targets: Target[]): Target[] {
   const asksInterest = targets.some((t) => INTEREST_TARGETS.includes(t)) || /\binte?re?st\b/i.test(text);
+  const monthly = /\b(per|a|each|every) month\b|\bmonthly\b|\bpm\b/i.test(text);
   if ((given.drawnShare !== undefined || given.averageBalance !== undefined) && asksInterest)
-    return ['averageInterest'];
-  if (given.delayMonths !== undefined && asksInterest) return ['delayInterest'];
+    return [monthly && given.term === undefined ? 'averageMonthlyInterest' : 'averageInterest'];
+  if (
+    given.delayMonths !== undefined &&
+    (asksInterest || /\bcost\b/i.test(text)) &&
+    given.cost === undefined &&
+    given.revenue === undefined &&
+    given.grv === undefined
+  )
+    return ['delayInterest'];
+  if (given.rateChange !== undefined) return ['rateChangeInterest'];
+  if (given.mezz !== undefined && targets.includes('loanToCost') && /\bmezz/i.test(text))
+    return ['loanToCost', 'debtToCost'];
   if (/\b(line|commitment|undrawn) fees?\b/i.test(text) && given.lineFeeAnnual === undefined) {
-    if (/\b(per|a|each|every) month\b|\bmonthly\b|\bpm\b/i.test(text)) return ['lineFeeMonthly'];
+    if (given.term !== undefined && /\btotal\b|\bover the (term|loan|life)\b|\bin all\b/i.test(text))
+      return ['lineFeeMonthly', 'lineFeeTerm'];
+    if (monthly) return ['lineFeeMonthly'];
     if (given.lineFeeRate !== undefined && (targets.length === 0 || targets.includes('fee')))
       return ['lineFeeAnnual'];
   }
@@ -247,9 +260,10 @@ function contextual(text: string, given: Figures, targets: Target[]): Target[] {
   if (targets.length === 0 && given.lineFeeRate !== undefined) return ['lineFeeAnnual'];
   if (targets.length === 0 && given.feeRate !== undefined) return ['fee'];
   if (given.presalesRequired !== undefined) {
-    if (/\bhow many\b/i.test(text))
-      return [given.presales !== undefined ? 'presalesShortfallUnits' : 'presalesUnits'];
-    if (given.presales !== undefined) return ['presalesCover', 'presalesShortfall'];
+    const has = given.presales !== undefined || given.presalesCount !== undefined;
+    if (/\bhow many\b|\bunits\b|\blots\b|\bapartments\b|\bnumber of\b/i.test(text))
+      return has ? ['presalesShortfall', 'presalesShortfallUnits'] : ['presalesUnits'];
+    if (has) return ['presalesCover', 'presalesShortfall'];
   }
   return targets;
 }
@@ -264,6 +278,12 @@ export function targetOf(text: string, given: Figures, hasChange: boolean): Targ
  * more when it names them together ('LVR and LTC on ...'); none when it asks for none.
  */
 export function targetsOf(text: string, given: Figures, hasChange: boolean): Target[] {
+  // A residual land value is what the question is about wherever it is named.
+  if (
+    /\bresidual\b|\bresid\b|\bmax(imum)? (i|we) (can|could) (pay|offer)/i.test(text) &&
+    given.residualLand === undefined
+  )
+    return ['residualLand'];
   for (const [report, re, when] of reports)
     if (re.test(text) && (!when || when(given, text))) return [report];
   let targets: Target[] = [];

@@ -40,7 +40,7 @@ export const about: Partial<Record<Target, About>> = {
     intent: 'loanToGrv',
   },
   loanToCost: { name: 'loan / TDC', example: 'loan to cost of $8m on a TDC of $10m', intent: 'loanToCost' },
-  icr: { name: 'the ICR', example: 'ICR with net rent of $450,000 on a $5m loan at 8%', intent: 'icr' },
+  icr: { name: 'the ICR', example: 'ICR with net rent of $450,000 on a $5m loan at 7.25%', intent: 'icr' },
   debtToEquity: {
     name: 'debt / equity',
     example: 'debt to equity with a $6m loan and $2m equity',
@@ -215,6 +215,30 @@ export const about: Partial<Record<Target, About>> = {
     intent: 'capitalisedInterest',
     isDecision: false,
   },
+  averageMonthlyInterest: {
+    name: 'the monthly interest on the average drawn balance',
+    example: 'monthly interest on an average drawn balance of $3.6m at 11%',
+    intent: 'monthlyInterest',
+    isDecision: false,
+  },
+  lineFeeTerm: {
+    name: 'the line fee over the term',
+    example: 'a 1% pa line fee on a $30m limit over 20 months',
+    intent: 'figure',
+    with: ['lineFeeMonthly'],
+    isDecision: false,
+  },
+  debtToCost: {
+    name: 'senior + mezzanine / TDC',
+    example: 'senior $19.5m, mezz $2.7m, TDC $27m',
+    intent: 'figure',
+  },
+  rateChangeInterest: {
+    name: 'the extra interest',
+    example: 'how much does a 50 bps rate rise add a year on a $14m loan',
+    intent: 'figure',
+    isDecision: false,
+  },
   delayInterest: {
     name: 'the interest for the delay',
     example: 'a $6m loan at 10%: what does a 4-month delay cost in interest?',
@@ -270,6 +294,18 @@ export const slotsOf: Partial<Record<Target, Figure[]>> = {
   land: ['loan'],
   grv: ['loan'],
   equity: ['cost', 'loan'],
+  delayInterest: ['loan'],
+  presalesUnits: ['loan'],
+  presalesShortfall: ['loan'],
+  presalesShortfallUnits: ['loan'],
+  lineFeeMonthly: ['loan'],
+  lineFeeAnnual: ['loan'],
+  lineFeeTerm: ['loan'],
+  rateChangeInterest: ['loan'],
+  duty: ['land'],
+  landAllIn: ['land'],
+  averageInterest: ['averageBalance'],
+  averageMonthlyInterest: ['averageBalance'],
 };
 
 /** The figures with the unnamed amounts set in the target's empty slots, in order. */
