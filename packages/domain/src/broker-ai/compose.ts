@@ -379,12 +379,22 @@ export function allInRate(question: string): { text: string; lead: string[] } {
       new RegExp(`\\b${BASE_RATE}\\s*(?:rate\\s*)?(?:at|of|is|=|@)?\\s*$`, 'i').test(
         text.slice(Math.max(0, a.start - 25), a.start),
       ) && /^\s*(?:plus|\+|and)\s+(?:a\s+)?(?:margin\s+(?:of\s+)?)?$/.test(between);
-    if (!marginFirst && !baseFirst) continue;
+    // 'rate is 7% plus 150 bps': a rate and a margin on it, whatever the base is called.
+    const plusMargin =
+      /^\s*(?:plus|\+|and)\s+(?:a\s+)?(?:margin\s+(?:of\s+)?)?$/i.test(between) &&
+      !/^\s*(?:establishment|est\.?|line|upfront|exit|fee|fees)\b/i.test(text.slice(b.end)) &&
+      (/\b(?:bps|bp|basis points?)\b/i.test(text.slice(b.start, b.end + 1)) ||
+        /^\s*margin\b/i.test(text.slice(b.end)));
+    if (!marginFirst && !baseFirst && !plusMargin) continue;
     const [margin, base] = marginFirst ? [a, b] : [b, a];
     const total = Math.round((margin.value + base.value) * 1e6) / 1e6;
-    const head = text.slice(0, a.start).replace(/\b(?:an?\s+|the\s+)?(?:margin|spread)\s+(?:of\s+)?$/i, '');
+    const head = text
+      .slice(0, a.start)
+      .replace(/\b(?:an?\s+|the\s+)?(?:margin|spread)\s+(?:of\s+)?$/i, '')
+      .replace(new RegExp(`\\b${BASE_RATE}\\s*(?:rate\\s*)?(?:at|of|is|=|@)?\\s*$`, 'i'), '');
+    const tail = text.slice(b.end).replace(/^\s*margin\b/i, '');
     return {
-      text: `${head}interest at ${total}%${text.slice(b.end)}`,
+      text: `${head}interest at ${total}%${tail}`,
       lead: [
         `Rate: ${givenPct(base.value)} base + ${givenPct(margin.value)} margin = ${givenPct(total)} a year.`,
       ],

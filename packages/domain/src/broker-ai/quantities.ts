@@ -183,8 +183,10 @@ function findChanges(text: string, all: Omit<Quantity, 'label'>[]): Change[] {
       if (isCost === isRevenue || (leadsOn && subjectIn === after)) continue;
       // 'costs run 10% over', 'sales come in 10% under': only after the figure ('over $10m' is a size).
       const isAfter = verbIn === after && verbIn !== before;
-      const up = sign === 1 || UP.test(verbIn) || (isAfter && /^\s*over\b(?!\s*\$?\d)/i.test(verbIn));
-      const down = sign === -1 || DOWN.test(verbIn) || (isAfter && /^\s*under\b(?!\s*\$?\d)/i.test(verbIn));
+      const up =
+        sign === 1 || UP.test(verbIn) || (isAfter && /^\s*over\b(?!\s*\$?\d)/i.test(text.slice(q.end)));
+      const down =
+        sign === -1 || DOWN.test(verbIn) || (isAfter && /^\s*under\b(?!\s*\$?\d)/i.test(text.slice(q.end)));
       if (up === down) continue;
       out.push({ q, on: isCost ? 'cost' : 'revenue', sign: up ? 1 : -1, subject: subjectIn });
       break;
@@ -301,7 +303,7 @@ const INC_GST = /\binc(l(uding|\.)?)?\.?\s*gst\b|\bgst[- ]inc(lusive)?\b|\binclu
 
 // An amount for each of some units: '$950k each', '$1.1m per townhouse', 'units average $800k'.
 const PER_UNIT_AFTER =
-  /^\s*(?:each|apiece|a pop|per (?:unit|apartment|apt|lot|townhouse|dwelling|home|house|door|terrace|villa|flat)|an? (?:unit|door|lot|apartment|townhouse)|\/ ?(?:unit|apartment|lot)|on average)\b/i;
+  /^\s*(?:each|average|avg|on avg|apiece|a pop|per (?:unit|apartment|apt|lot|townhouse|dwelling|home|house|door|terrace|villa|flat)|an? (?:unit|door|lot|apartment|townhouse)|\/ ?(?:unit|apartment|lot)|on average)\b/i;
 const PER_UNIT_BEFORE =
   /\b(?:\d+\s+(?:units?|apartments?|townhouses?|lots|homes|houses|sales|presales|pre-sales|contracts)\s+(?:at|@|for|selling at|sold at|averaging)|average(?:s|d)?|averaging|avg|each (?:one |unit |apartment |lot |townhouse |home |house )?(?:sells? |goes |selling |sold )?(?:at|for)|price per unit|per (?:unit|lot|apartment|townhouse|dwelling|home|house))\s*(?:(?:unit|apartment|lot|townhouse|home|sale|selling)\s+)?(?:price\s*|value\s*|cost\s*)?(?:of\s*|at\s*|is\s*|=\s*|:\s*|around\s*|about\s*)*$/i;
 const PER_AREA_AFTER = /^\s*(?:per|\/|a)\s*(?:sqm|sq\.? ?m|m2|m²|square met(?:re|er))\b|^\s*psm\b/i;
@@ -411,7 +413,14 @@ export function readQuestion(question: string): Reading {
         set('costsExLand', q.value, q);
         continue;
       }
-      const f = label ? amountFigure(label, isMonthly, isIncGst, q.word) : null;
+      let f = label ? amountFigure(label, isMonthly, isIncGst, q.word) : null;
+      // 'bank wants 100% presale cover … we have $9m': the presales held.
+      if (
+        !f &&
+        PRESALES.test(text) &&
+        /\b(?:we(?:['’]ve| have)(?: got)?|got|have|sold|secured|exchanged)\s*$/i.test(before)
+      )
+        f = 'presales';
       if (f) set(f, q.value, q);
       else {
         namedAmounts--;
@@ -443,12 +452,15 @@ export function readQuestion(question: string): Reading {
       // 'how many presales to cover a 6.6m loan at 100%', 'bank wants 120% debt cover': a cover.
       if (!f && PRESALES.test(text) && /\bcover/i.test(text) && q.value >= 20) f = 'presalesCover';
       // 'monthly line fee on a 7.2 mil facility at 2.25 pc pa': the line fee's rate.
+      const isPeriodOnly = f === 'rate' && /^(?:pa|p\.a\.|per annum)$/i.test(q.word ?? '');
       if (
-        (!f || (f === 'rate' && /^(?:pa|p\.a\.|per annum)$/i.test(q.word ?? ''))) &&
+        (!f || isPeriodOnly) &&
         /\b(line|commitment|undrawn) fees?\b/i.test(text) &&
         !/\binte?re?st\b/i.test(text)
       )
         f = 'lineFeeRate';
+      // 'stamp duty on a $2.5m purchase at 5.5%': the duty's rate.
+      if ((!f || isPeriodOnly) && /\bduty\b/i.test(text) && !/\binte?re?st\b/i.test(text)) f = 'dutyRate';
       // 'target 20% margin on GDV': a margin on revenue, whatever names it first.
       const onRevenue = /^\s*(?:margin\s+)?on\s+(?:the\s+)?(?:gdv|grv|revenue|sales|end value)\b/i.test(
         after,
