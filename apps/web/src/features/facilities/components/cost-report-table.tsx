@@ -8,6 +8,7 @@ import type { DrawSummary } from '../api/get-draws';
 import { useInBalance } from '../api/get-in-balance';
 import { costReport, costReportTotals } from '../utils/cost-report';
 import { aud, percentOf } from '../utils/money';
+import { textOn } from '../utils/text-colors';
 
 /**
  * The cost report by budget line: budget, claimed, certified, paid, retention held and to complete
@@ -43,7 +44,7 @@ export function CostReportTable({
         Cost report
       </Title>
       {budget.isError ? (
-        <Text c="red.8">{budget.error.message}</Text>
+        <Text c={textOn.red}>{budget.error.message}</Text>
       ) : !lines ? (
         <Skeleton h={320} aria-hidden />
       ) : lines.length === 0 ? (

@@ -1,6 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import type { Draw } from '@plinth/domain/facilities';
 import { aud } from '../utils/money';
+import { textOn } from '../utils/text-colors';
 
 /** The claim beside the certificate, line by line, with the surveyor's reasons and retention. */
 export function DrawLinesTable({ draw }: { draw: Draw }) {
@@ -32,7 +33,7 @@ export function DrawLinesTable({ draw }: { draw: Draw }) {
                 <Table.Td>{aud(l.budget_cents)}</Table.Td>
                 <Table.Td>{aud(l.claimed_cents)}</Table.Td>
                 <Table.Td>{isCertified ? aud(l.certified_cents) : 'not yet'}</Table.Td>
-                <Table.Td c={gap ? 'red.8' : undefined}>
+                <Table.Td c={gap ? textOn.red : undefined}>
                   {gap === null ? '—' : gap > 0 ? `−${aud(gap)}` : '—'}
                 </Table.Td>
                 <Table.Td>{aud(l.retention_cents)}</Table.Td>
@@ -49,7 +50,7 @@ export function DrawLinesTable({ draw }: { draw: Draw }) {
             <Table.Td fw={600}>{isCertified ? aud(draw.certified_cents) : 'not yet'}</Table.Td>
             <Table.Td
               fw={600}
-              c={isCertified && draw.claimed_cents > draw.certified_cents! ? 'red.8' : undefined}
+              c={isCertified && draw.claimed_cents > draw.certified_cents! ? textOn.red : undefined}
             >
               {isCertified && draw.claimed_cents > draw.certified_cents!
                 ? `−${aud(draw.claimed_cents - draw.certified_cents!)}`

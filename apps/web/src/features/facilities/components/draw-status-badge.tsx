@@ -1,7 +1,8 @@
 import { Badge } from '@mantine/core';
 import { type DrawState, drawStateLabels } from '@plinth/domain/facility/draw-machine';
+import { textOn } from '../utils/text-colors';
 
-const colors: Record<DrawState, string> = {
+const colors: Record<DrawState, keyof typeof textOn> = {
   draft: 'gray',
   submitted: 'blue',
   certified: 'indigo',
@@ -14,7 +15,7 @@ const colors: Record<DrawState, string> = {
 
 export function DrawStatusBadge({ status }: { status: DrawState }) {
   return (
-    <Badge color={colors[status]} variant="light" c={`${colors[status]}.9`}>
+    <Badge color={colors[status]} variant="light" c={textOn[colors[status]]}>
       {drawStateLabels[status]}
     </Badge>
   );

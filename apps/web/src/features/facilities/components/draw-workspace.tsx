@@ -21,6 +21,7 @@ import type { BudgetResult } from '../api/get-budget';
 import { useMoveDraw } from '../api/move-draw';
 import { useUpdateDraw } from '../api/update-draw';
 import { aud, centsToDollars, dollarsToCents } from '../utils/money';
+import { textOn } from '../utils/text-colors';
 
 const documentKinds: { value: DrawDocumentKind; label: string }[] = [
   { value: 'builders_claim', label: "Builder's progress claim" },
@@ -205,7 +206,7 @@ export function DrawWorkspace({
         Total claimed: {aud(total)}
       </Text>
       {errors.lines && (
-        <Text fz="sm" c="red.8" role="alert">
+        <Text fz="sm" c={textOn.red} role="alert">
           {errors.lines}
         </Text>
       )}

@@ -11,10 +11,11 @@ import { useFacilities } from '../api/get-facilities';
 import { getInBalance } from '../api/get-in-balance';
 import { useLiveFacilities } from '../hooks/use-live-facilities';
 import { aud, day, percentOf } from '../utils/money';
+import { textOn } from '../utils/text-colors';
 
 /** The in-balance light: green when the loan is in balance, red with the shortfall when not. */
 function InBalanceLight({ shortfall }: { shortfall: number | undefined }) {
-  if (shortfall === undefined) return <Skeleton h={20} w={110} aria-label="Checking the balance" />;
+  if (shortfall === undefined) return <Skeleton h={20} w={110} aria-hidden />;
   const isInBalance = shortfall === 0;
   return (
     <Group gap={6} wrap="nowrap">
@@ -27,7 +28,7 @@ function InBalanceLight({ shortfall }: { shortfall: number | undefined }) {
           background: `var(--mantine-color-${isInBalance ? 'green-7' : 'red-7'})`,
         }}
       />
-      <Text fz="sm" c={isInBalance ? 'green.9' : 'red.9'}>
+      <Text fz="sm" c={isInBalance ? textOn.green : textOn.red}>
         {isInBalance ? 'In balance' : `Short ${aud(shortfall)}`}
       </Text>
     </Group>

@@ -8,6 +8,7 @@ import { ReasonModal } from '../../../components/reason-modal';
 import type { InBalanceResult } from '../api/get-in-balance';
 import { type DrawMoveInput, useMoveDraw } from '../api/move-draw';
 import { aud } from '../utils/money';
+import { textOn } from '../utils/text-colors';
 
 /**
  * The funder's decision on a certified draw: approve, return to the developer or reject (with a
@@ -49,7 +50,7 @@ export function FunderReview({ draw, inBalance }: { draw: Draw; inBalance: InBal
         </Text>
       )}
       {shortfall > 0 && (
-        <Text fz="sm" c="red.9" data-testid="review-shortfall">
+        <Text fz="sm" c={textOn.red} data-testid="review-shortfall">
           Approving and funding wait for equity of {aud(shortfall)}.
         </Text>
       )}

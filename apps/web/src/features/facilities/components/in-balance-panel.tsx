@@ -1,6 +1,7 @@
 import { Alert, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useInBalance } from '../api/get-in-balance';
 import { aud, day } from '../utils/money';
+import { textOn } from '../utils/text-colors';
 
 const basisWords = {
   budget_left: 'budget left',
@@ -28,7 +29,7 @@ export function InBalancePanel({
         In balance
       </Title>
       {isError ? (
-        <Text c="red.8">{error.message}</Text>
+        <Text c={textOn.red}>{error.message}</Text>
       ) : !data ? (
         // The panel's height is held while it loads (no layout shift).
         <Skeleton h={150} aria-hidden />
@@ -37,6 +38,8 @@ export function InBalancePanel({
           <Alert
             color={data.in_balance ? 'green' : 'red'}
             variant="light"
+            c={data.in_balance ? textOn.green : textOn.red}
+            styles={{ title: { color: data.in_balance ? textOn.green : textOn.red } }}
             title={data.in_balance ? 'The loan is in balance' : 'The loan is out of balance'}
             data-testid="in-balance-verdict"
           >

@@ -1,6 +1,7 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import type { Draw } from '@plinth/domain/facilities';
 import { day } from '../utils/money';
+import { textOn } from '../utils/text-colors';
 
 /**
  * The Security of Payment clock of one claim: when it was served, the payment schedule's due day
@@ -25,6 +26,7 @@ export function SopClockPanel({ draw, state }: { draw: Draw; state: string }) {
         <Group gap="xs">
           <Badge
             color={left <= 2 ? 'red' : left <= 5 ? 'orange' : 'gray'}
+            c={left <= 2 ? textOn.red : left <= 5 ? textOn.orange : textOn.gray}
             variant="light"
             data-testid="sop-days-left"
           >
