@@ -22,11 +22,13 @@ beforeAll(async () => {
     databaseUrl,
     echo: process.env.CLUSTER_ECHO === '1',
     env: { AUTH_RATE_LIMIT: 'off' },
+    // CLUSTER_BUILD=off runs the build already made (in a shared tree the sources change under it).
+    build: process.env.CLUSTER_BUILD !== 'off',
   });
   [a, b] = cluster.instances.map((i) => i.url) as [string, string];
   origin = cluster.url;
   db = schemaPool(databaseUrl, cluster.schema);
-});
+}, 600_000);
 
 afterAll(async () => {
   await db?.end();
