@@ -26,7 +26,8 @@
 // `--rounds`, default 2 with --compare) so that a busy machine weighs on both alike. Also:
 //   --approvals off   admins list the queue but approve nothing (requests without the writes'
 //                     background work: alerts, e-mails, index updates)
-//   --cpu-prof <dir>  each server run writes a V8 CPU profile there (node --cpu-prof)
+//   --cpu-prof <dir>  each server run writes a V8 CPU profile of the measured window there
+//                     (<build>-<round>.cpuprofile; summarise with bench/lib/profile-summary.mjs)
 //   --background <s>  after each run, s seconds with no requests (default 10): the server's and
 //                     PostgreSQL's CPU and statements then are background work (job polling,
 //                     outbox, change-notification pings), apart from requests
@@ -124,13 +125,16 @@ for (const [i, build] of builds.entries()) {
     AUTH_RATE_LIMIT: 'off',
   };
 }
-const start = (build, nodeArgs = '') =>
-  startServer(build.env, {
-    seedDemo: false,
-    mainJs: build.mainJs,
-    cwd: build.dir,
-    ...(nodeArgs ? { nodeArgs } : {}),
-  });
+const start = (build, nodeArgs = '', env = {}) =>
+  startServer(
+    { ...build.env, ...env },
+    {
+      seedDemo: false,
+      mainJs: build.mainJs,
+      cwd: build.dir,
+      ...(nodeArgs ? { nodeArgs } : {}),
+    },
+  );
 
 const started = performance.now();
 const kinds = mix(PEOPLE);
@@ -200,9 +204,16 @@ const cores = availableParallelism();
 
 /** One measured run of `build`: its server started afresh, everyone running for the duration. */
 async function measure(build, round) {
-  const prof = flags['cpu-prof'] ? join(resolve(flags['cpu-prof']), `${build.name}-${round}`) : null;
-  if (prof) mkdirSync(prof, { recursive: true });
-  const server = await start(build, prof ? `--cpu-prof --cpu-prof-dir=${prof}` : '');
+  // The profile covers the measured window only (../lib/profile-window.mjs, started and stopped by SIGUSR2).
+  const prof = flags['cpu-prof']
+    ? join(resolve(flags['cpu-prof']), `${build.name}-${round}.cpuprofile`)
+    : null;
+  if (prof) mkdirSync(resolve(flags['cpu-prof']), { recursive: true });
+  const server = await start(
+    build,
+    prof ? `--import=${join(root, 'bench/lib/profile-window.mjs')}` : '',
+    prof ? { BENCH_PROFILE_FILE: prof } : {},
+  );
   try {
     if (!build.signedIn) {
       t = performance.now();
@@ -232,10 +243,12 @@ async function measure(build, round) {
     const pgCpu = instanceCpu(postmaster);
     const cpuBefore = { server: cpuMs(server.pid), postgres: pgCpu.sample(), own: ownCpuMs() };
     if (statementStats) await resetStatementStats(client);
+    if (prof) process.kill(server.pid, 'SIGUSR2');
     recorder.start();
     const sampler = setInterval(() => pgCpu.sample(), 1000);
     await sleep(DURATION_S * 1000);
     recorder.stop();
+    if (prof) process.kill(server.pid, 'SIGUSR2');
     clearInterval(sampler);
     ctx.finish();
     const cpu = {
@@ -247,6 +260,7 @@ async function measure(build, round) {
     machine.load_1m_after = load1();
     const statements = statementStats ? await topStatements(client) : null;
     await running;
+    for (let i = 0; prof && !existsSync(prof) && i < 100; i++) await sleep(100);
     const result = recorder.summary();
     const perRequest = (ms) => +(ms / Math.max(1, result.overall.requests)).toFixed(3);
     const coresBusy = (ms) => +(ms / 1000 / result.measured_seconds).toFixed(2);

@@ -209,6 +209,15 @@ function updateReadme(newRows) {
     return cells.join('|');
   };
   const kept = [...newRows, ...old].slice(0, 12).map(mark);
-  writeFileSync(file, `${text.slice(0, a + open.length)}\n${kept.join('\n')}\n${text.slice(b)}`);
+  const header = [
+    '| date (UTC) | commit | load: requests in 20 s | load: p99 (ms) | load: server CPU/request (ms) | load: PostgreSQL CPU/request (ms) | varied: p99 (ms) | varied: share of bare | varied: cache hit rate | RSS at 15 s / 60 s (MB) | load average |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  writeFileSync(
+    file,
+    `${text.slice(0, a + open.length)}\n${[...header, ...kept].join('\n')}\n${text.slice(b)}`,
+  );
+  // The table's columns padded as the repository's formatter keeps them.
+  execFileSync(join(root, 'node_modules/.bin/biome'), ['format', '--write', file], { stdio: 'ignore' });
   progress(`README.md: ${newRows.length} rows added; the server code was last changed in ${codeCommit}`);
 }
