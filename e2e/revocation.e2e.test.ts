@@ -16,7 +16,7 @@ const sydneyDay = (days: number) => {
 };
 
 describe('[REVOCATION] a developer takes back a funder’s access (issue 19 item 5)', () => {
-  it("the developer approves with 'Access until', then revokes from the deal room; the funder's room, project page and download all answer 'not found'", async () => {
+  it("the developer approves with 'Access until', then revokes from the deal room; the funder is told when access ends, then wherever they land that it was revoked, when and why", async () => {
     // A listing on the market, and an active funder who asks for its file.
     const dev = await newPage();
     await signUpAndOnboard(dev.context, 'borrower', 'Dana Developer');
@@ -82,8 +82,12 @@ describe('[REVOCATION] a developer takes back a funder’s access (issue 19 item
     const download = `/api/documents/${documents[0]!.id}/download`;
     const before = await fun.context.request.get(download);
     expect(before.status()).toBe(200);
+    // Issue 37 item 2: the funder reads when access ends, on the project and in the room.
+    await fun.page.goto(`/project/${projectId}`);
+    await fun.page.getByText(/^Access granted · Access until \d{1,2} \w{3,4} \d{4}$/).waitFor();
     await fun.page.goto(roomPath);
     await fun.page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await fun.page.getByText(/^Access until \d{1,2} \w{3,4} \d{4}$/).waitFor();
 
     // The developer revokes from the room, with a reason.
     await dev.page.goto(roomPath);
@@ -104,14 +108,23 @@ describe('[REVOCATION] a developer takes back a funder’s access (issue 19 item
     expect(await dev.page.getByRole('textbox', { name: 'Comment' }).count()).toBe(0);
     expect(await dev.page.getByRole('button', { name: 'Post' }).count()).toBe(0);
 
-    // The funder's open room hears of it and leaves for the project, which is not found.
-    await expect.poll(() => pathOf(fun.page)).toBe(`/project/${projectId}`);
-    await fun.page.getByText('Project not found').first().waitFor();
-    // Opening the room again: not found either.
-    await fun.page.goto(roomPath);
-    await fun.page.getByText('Failed to load deal room data', { exact: true }).waitFor();
-    await fun.page.goto(`/deals/${deal.deal_id}`);
-    await fun.page.getByText('Deal room not found').waitFor();
+    // Issue 37 item 1: wherever the funder lands they are told, by title, date and reason, and
+    // shown nothing else of the project. The open room hears of it first.
+    const told = new RegExp(
+      `^Your access to ${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} was revoked on \\d{1,2} \\w{3,4} \\d{4}: We have chosen another lender$`,
+    );
+    await fun.page.getByText(told).waitFor();
+    for (const path of [
+      `/project/${projectId}`,
+      roomPath,
+      `/deals/${deal.deal_id}`,
+      `/projects/${projectId}`,
+    ]) {
+      await fun.page.goto(path);
+      await fun.page.getByText(told).waitFor();
+      expect(await fun.page.getByText('Project not found').count(), path).toBe(0);
+      expect(await fun.page.getByRole('tab').count(), path).toBe(0);
+    }
     // The download, the project and the room through the API: 404 each.
     expect((await fun.context.request.get(download)).status()).toBe(404);
     await call(fun.context, 'GET', `/api/projects/${projectId}`, undefined, [404]);

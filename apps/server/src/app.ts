@@ -26,6 +26,7 @@ import { createIdempotencyCleanupJob } from './jobs/idempotency-cleanup';
 import { createJobQueue } from './jobs/job-queue';
 import { createOutboxWorker } from './jobs/outbox-worker';
 import { createSubscriptionExpiryJob } from './jobs/subscription-expiry';
+import { accessEndedRoutes } from './modules/access-ended/access-ended.routes';
 import { accessRequestsRoutes } from './modules/access-requests/access-requests.routes';
 import { accessRevocationRoutes } from './modules/access-requests/access-revocation.routes';
 import { runAccessExpiry } from './modules/access-requests/access-revocation.service';
@@ -219,6 +220,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(subscriptionsRoutes, deps);
   await app.register(accessRequestsRoutes, deps);
   await app.register(accessRevocationRoutes, deps);
+  await app.register(accessEndedRoutes, deps);
   await app.register(undertakingRoutes, deps);
   await app.register(dashboardRoutes, deps);
   await app.register(dealsRoutes, deps);

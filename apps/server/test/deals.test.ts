@@ -248,6 +248,7 @@ describe('GET /api/deals/{id}', () => {
         created_at: expect.any(String),
         completed_at: null,
         access_revoked: null,
+        access_until: null,
         contact_shared: { borrower: false, funder: false },
         project: {
           title: 'Full Shape Terraces',

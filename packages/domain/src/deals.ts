@@ -170,6 +170,8 @@ export const deal = z.object({
   access_revoked: z
     .object({ revoked_at: z.string(), reason: z.string(), by_admin: z.boolean(), lapsed: z.boolean() })
     .nullable(),
+  /** When the funder's granted access ends (issue 37 item 2), an ISO instant, or null for no end. */
+  access_until: z.string().nullable(),
   /** Whether the developer (borrower) and the funder have each shared their contact with the other. */
   contact_shared: z.object({ borrower: z.boolean(), funder: z.boolean() }),
   project: z.object({

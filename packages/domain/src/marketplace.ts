@@ -205,6 +205,8 @@ export const projectDetailResponse = z.discriminatedUnion('view', [
     view: z.literal('full'),
     access_status: z.enum(accessStatuses).nullable(),
     access_request_id: z.string().nullable(),
+    /** A granted funder's end of access (issue 37 item 2): the instant it lapses, or null. */
+    access_until: z.string().nullable(),
   }),
   projectPreview.extend({ view: z.literal('preview') }),
 ]);

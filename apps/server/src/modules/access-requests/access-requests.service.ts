@@ -198,7 +198,10 @@ export async function decideAccessRequest(
             userId: request.funder_id,
             type: 'access_granted',
             relatedId: request.project_id,
-            message: `Your access request for "${request.title}" was approved`,
+            // Issue 37 item 2: the funder reads when their access ends, if it does.
+            message: accessUntil
+              ? `Your access request for "${request.title}" was approved: access until ${formatAccessLastDay(accessUntil)}`
+              : `Your access request for "${request.title}" was approved`,
             email: accessGranted({
               approver: viewer.name,
               title: request.title,

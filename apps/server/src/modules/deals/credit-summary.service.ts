@@ -71,7 +71,13 @@ async function makeCreditSummary(
   const [room, memo, documents, requests, proposals] = await Promise.all([
     readDeal(db, deal.id),
     // The deal room shows its parties the whole file: the memo's comparables from the full view.
-    dealMemoFor(db, { ...project, view: 'full', access_status: null, access_request_id: null }),
+    dealMemoFor(db, {
+      ...project,
+      view: 'full',
+      access_status: null,
+      access_request_id: null,
+      access_until: null,
+    }),
     listDealDocuments(db, { viewer, dealId: deal.id }),
     listDocumentRequests(db, { viewer, dealId: deal.id }),
     getDealProposal(db, { viewer, dealId: deal.id }),

@@ -57,6 +57,7 @@ export function toDeal(row: repo.DealViewRow): Deal {
     created_at: iso(row.created_at),
     completed_at: row.completed_at ? iso(row.completed_at) : null,
     access_revoked: accessRevokedOf(row),
+    access_until: row.access_until ? iso(row.access_until) : null,
     contact_shared: { borrower: !!row.borrower_shared_contact, funder: !!row.funder_shared_contact },
     project: {
       title: row.title,

@@ -3,6 +3,8 @@ import { dealMessages, dealRoomPath } from '@plinth/domain/deals';
 import { useEffect } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { LoadingBlock } from '../../components/load-states';
+import { useAccessEnded } from '../../features/access-requests/api/get-access-ended';
+import { AccessEndedNotice } from '../../features/access-requests/components/access-ended-notice';
 import { AnalyseWithBrokerAiButton } from '../../features/broker-ai/components/analyse-button';
 import { useDeal } from '../../features/deals/api/get-deal';
 import { DealRoom } from '../../features/deals/components/deal-room';
@@ -21,7 +23,10 @@ export default function DealRoomRoute() {
   // A failed refresh of a room already on screen keeps it; only a room that never loaded leaves, or
   // one the server no longer knows for this viewer (404: their access was revoked, decision 035).
   const isGone = query.error instanceof ApiError && query.error.status === 404;
-  const hasFailed = query.isError && (!query.data || isGone);
+  // A funder whose access was revoked or lapsed is told so here, not sent away (issue 37 item 1).
+  const ended = useAccessEnded({ dealId }, { enabled: me?.role === 'funder' && isGone });
+  const waitsForEnded = me?.role === 'funder' && isGone && (ended.isPending || !!ended.data);
+  const hasFailed = query.isError && (!query.data || isGone) && !waitsForEnded;
 
   useEffect(() => {
     if (!hasFailed) return;
@@ -33,8 +38,9 @@ export default function DealRoomRoute() {
     navigate(`/project/${encodeURIComponent(projectId)}`, { replace: true });
   }, [hasFailed, navigate, projectId]);
 
+  if (ended.data) return <AccessEndedNotice ended={ended.data} />;
   const deal = query.data;
-  if (!deal || !me) return <LoadingBlock label="Loading deal room" />;
+  if (!deal || !me || isGone) return <LoadingBlock label="Loading deal room" />;
   // A room reached under another project's path is shown at its own address.
   if (deal.project_id !== projectId) return <Navigate replace to={dealRoomPath(deal)} />;
 

@@ -3,6 +3,8 @@ import { canEditListing } from '@plinth/domain/listing';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { UndertakingGate } from '../../components/undertaking/undertaking-gate';
+import { useAccessEnded } from '../../features/access-requests/api/get-access-ended';
+import { AccessEndedNotice } from '../../features/access-requests/components/access-ended-notice';
 import { AnalyseWithBrokerAiButton } from '../../features/broker-ai/components/analyse-button';
 import { AccessRequired } from '../../features/marketplace/components/access-required';
 import { GrantedAccessNotice } from '../../features/marketplace/components/granted-access-notice';
@@ -28,14 +30,18 @@ export default function ProjectDetailRoute() {
   // The funder's deal on this project (its room), read from their portfolio once access is granted.
   const hasFullView = !!query.data && !isPreviewView(query.data);
   const portfolio = usePortfolio({ enabled: isFunder && hasFullView });
+  // A funder told 'not found' may be one whose access was revoked or lapsed (issue 37 item 1).
+  const isGone = query.error instanceof ApiError && query.error.status === 404;
+  const ended = useAccessEnded({ projectId: id }, { enabled: isFunder && isGone });
 
-  if (query.isPending)
+  if (query.isPending || (isFunder && isGone && ended.isPending))
     return (
       <Center mih="40vh">
         <Loader role="status" aria-label="Loading project" />
       </Center>
     );
 
+  if (query.isError && ended.data) return <AccessEndedNotice ended={ended.data} />;
   if (query.isError) {
     // A funder whose approval or subscription lapsed is refused by the marketplace gate.
     const gate = isFunder ? gateOfError(query.error) : null;
@@ -110,6 +116,11 @@ export default function ProjectDetailRoute() {
         <GrantedAccessNotice
           projectId={project.id}
           {...funderAccessOf(project)}
+          accessUntil={
+            'access_until' in project && typeof project.access_until === 'string'
+              ? project.access_until
+              : null
+          }
           dealId={portfolio.data?.items.find((item) => item.project_id === project.id)?.deal_id ?? null}
         />
       )}

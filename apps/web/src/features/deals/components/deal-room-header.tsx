@@ -1,4 +1,5 @@
 import { Anchor, Breadcrumbs, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { accessUntilLabel } from '@plinth/domain/access-ended';
 import type { Deal, DealParty } from '@plinth/domain/deals';
 import { formatAud, formatDate } from '@plinth/domain/format';
 import { IconFileDownload } from '@tabler/icons-react';
@@ -66,6 +67,11 @@ export function DealRoomHeader({ deal, party, actions }: DealRoomHeaderProps) {
           </Text>
           <Text fz="sm">Opened {formatDate(deal.created_at)}</Text>
           {deal.completed_at && <Text fz="sm">Completed {formatDate(deal.completed_at)}</Text>}
+          {!deal.access_revoked && deal.access_until && (
+            <Text fz="sm" fw={600} c="dark.7">
+              {accessUntilLabel(deal.access_until)}
+            </Text>
+          )}
         </Group>
         <Group gap="lg" style={{ rowGap: 4 }}>
           <Text fz="sm">

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
+import { accessUntilLabel } from '@plinth/domain/access-ended';
 import { opportunityStateOf } from '@plinth/domain/deals';
 import type { AccessStatus } from '@plinth/domain/marketplace';
 import { IconLockOpen } from '@tabler/icons-react';
@@ -11,6 +12,8 @@ interface GrantedAccessNoticeProps {
   accessRequestId: string | null;
   /** The funder's deal on the project, when known (GET /portfolio). */
   dealId: string | null;
+  /** When access ends (issue 37 item 2), or null for no end. */
+  accessUntil?: string | null;
 }
 
 /**
@@ -22,14 +25,16 @@ export function GrantedAccessNotice({
   accessStatus,
   accessRequestId,
   dealId,
+  accessUntil = null,
 }: GrantedAccessNoticeProps) {
+  const until = accessUntilLabel(accessUntil);
   const state = opportunityStateOf({ access_status: accessStatus, deal_id: dealId });
   return (
     <Alert
       color="green"
       variant="light"
       c="dark.7"
-      title="Access granted"
+      title={until ? `Access granted · ${until}` : 'Access granted'}
       icon={<IconLockOpen aria-hidden />}
     >
       <Stack gap="sm">
