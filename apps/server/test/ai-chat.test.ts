@@ -1,3 +1,9 @@
+import { pct } from '@plinth/domain/broker-ai/answer';
+import {
+  SENSITIVITY_COST_RISES,
+  SENSITIVITY_REVENUE_FALLS,
+  sensitivityGrid,
+} from '@plinth/domain/broker-ai/feasibility';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, buildTestApp, createProject, createUser, type TestApp, type TestUser } from './helpers';
 import { createFunder, decide, listedProject, requestAccessOk } from './support/marketplace';
@@ -139,6 +145,78 @@ describe('POST /api/ai-chat/sessions/:id/messages', () => {
     const session = (await createSession(funder, { project_id: listing.id })).json();
     const res = await ask(funder, session.id, 'What is the LVR of this deal?');
     expect(res.json().ai_response).toContain('160%');
+  });
+});
+
+// Issue 35 item 6: a chat bound to a project takes what the question leaves out from the project's
+// figures, names them in the working, and lets the question's own figures override them. The
+// project here has Eastwood Terraces' figures (demo seed).
+describe("a chat bound to a project works from the project's figures", () => {
+  const eastwood = {
+    loan_amount: 6_800_000,
+    interest_rate: 9.25,
+    loan_term: 20,
+    total_project_cost: 10_400_000,
+    equity_contribution: 2_600_000,
+    land_value: 4_100_000,
+    construction_cost: 5_600_000,
+    expected_gdc: 13_300_000,
+    expected_profit: 2_300_000,
+  };
+  let sessionId: string;
+  beforeAll(async () => {
+    const project = await createProject(t.app, developer, eastwood);
+    sessionId = (await createSession(developer, { project_id: project.id })).json().id;
+  });
+  const reply = async (message: string) => {
+    const res = await ask(developer, sessionId, message);
+    expect(res.statusCode).toBe(200);
+    return res.json().ai_response as string;
+  };
+
+  it("'costs +10 %, sales −5 %, margin?' answers the Feasibility grid's figure, naming the project's", async () => {
+    const text = await reply('costs +10 %, sales −5 %, margin?');
+    const grid = sensitivityGrid({
+      totalCost: 10_400_000,
+      constructionCost: 5_600_000,
+      revenue: 12_700_000,
+    })!;
+    const cell = grid.rows[SENSITIVITY_COST_RISES.indexOf(10)]![SENSITIVITY_REVENUE_FALLS.indexOf(5)]!;
+    expect(pct(cell.marginOnCost)).toBe('10.1%');
+    expect(text).toContain('New margin on cost: $1,105,000 / $10,960,000 = 10.1%');
+    expect(text).toContain('From the project (not in your question)');
+    expect(text).toContain('revenue (GRV ex GST) $12,700,000');
+    expect(text).not.toContain('I need');
+  });
+  it("a stress test of 'costs +10 %, revenue −5 %' runs that case, not the standard one", async () => {
+    const text = await reply('stress test costs +10 %, revenue −5 %');
+    expect(text).toContain('Stress case you asked for');
+    expect(text).toContain('10.1%');
+    expect(text).not.toContain('revenue −10%');
+  });
+  it("'largest loan at 65 % of GRV' is 65 % of the project's revenue", async () => {
+    const text = await reply('largest loan at 65 % of GRV');
+    expect(text).toContain('65% × $12,700,000 GRV = $8,255,000');
+    expect(text).toContain('Largest loan: $8,255,000');
+    expect(text).not.toContain('$6,800,000,');
+  });
+  it("'what is the margin on cost?' works it out (22.1 %), not a definition", async () => {
+    const text = await reply('what is the margin on cost?');
+    expect(text).toContain('Margin on cost: $2,300,000 / $10,400,000 = 22.1%');
+    expect(text).not.toContain('Source:');
+  });
+  it("the question's own figures override the project's", async () => {
+    const text = await reply('what is the margin on cost if revenue is $13m?');
+    expect(text).toContain('Profit: $13,000,000 − $10,400,000 = $2,600,000.');
+    expect(text).toContain('25%');
+    expect(text).not.toContain('22.1%');
+  });
+  it('a funder with only the preview gets no figure the preview hides', async () => {
+    const listing = await listedProject(t, otherDeveloper, eastwood);
+    const session = (await createSession(funder, { project_id: listing.id })).json();
+    const res = await ask(funder, session.id, 'what is the margin on cost?');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().ai_response).not.toMatch(/22\.1%|\$2,300,000|\$10,400,000/);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { DealFacts } from '@plinth/domain/broker-ai/calculations';
+import { revenueOf } from '@plinth/domain/broker-ai/feasibility';
 import {
   buildDealMemo,
   type DealMemo,
@@ -37,6 +38,10 @@ export function dealFactsOf(project: ProjectDetailResponse): DealFacts {
     loan: project.loan_amount,
     land: project.land_value,
     cost: project.total_project_cost,
+    construction: project.construction_cost,
+    // The revenue as the Feasibility tab reads it (cost + expected profit, else the GDC), so the
+    // chat and the tab work from the same figure.
+    revenue: revenueOf(project),
     profit: project.expected_profit,
     equity: project.equity_contribution,
     ratePercent: project.interest_rate,
