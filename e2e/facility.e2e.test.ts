@@ -193,7 +193,7 @@ describe('[FACILITY] A draw from draft to funded, through the developer, the qua
     await review.goto(drawPath);
     await review.getByRole('heading', { level: 2, name: 'Your decision' }).waitFor();
     const verdict = review.getByTestId('in-balance-verdict');
-    await verdict.getByText('The loan is out of balance').waitFor();
+    await verdict.getByText('The loan is out of balance', { exact: true }).waitFor();
     expect(await verdict.textContent()).toContain(
       `The loan is out of balance by ${shortfallText}: equity of ${shortfallText} is needed first`,
     );
@@ -210,15 +210,16 @@ describe('[FACILITY] A draw from draft to funded, through the developer, the qua
     await dev.goto(`/facilities/${facilityId}`);
     await dev.getByLabel('Equity received (AUD)').fill(String(shortfall.shortfall_cents / 100));
     await dev.getByRole('button', { name: 'Record equity' }).click();
-    await dev.getByText('The loan is in balance').waitFor();
+    await dev.getByText('The loan is in balance', { exact: true }).waitFor();
 
     // The funder's open review follows without a reload: approve, then fund today.
-    await verdict.getByText('The loan is in balance').waitFor();
+    await verdict.getByText('The loan is in balance', { exact: true }).waitFor();
     await expect
       .poll(() => review.getByRole('button', { name: 'Approve', exact: true }).isDisabled())
       .toBe(false);
     await review.getByRole('button', { name: 'Approve', exact: true }).click();
     await review.getByRole('button', { name: 'Fund', exact: true }).waitFor();
+    await expectAccessible(review);
     await review.getByRole('button', { name: 'Fund', exact: true }).click();
     await expect.poll(() => review.getByTestId('draw-summary').textContent()).toMatch(/funded/);
     expect(await review.getByTestId('draw-summary').textContent()).toContain('certified $250,000');

@@ -57,7 +57,6 @@ export function FunderReview({ draw, inBalance }: { draw: Draw; inBalance: InBal
       <Group gap="sm" align="flex-end">
         {legal.includes('approve') && (
           <Button
-            color="teal"
             onClick={() => void run({ action: 'approve' }, 'Draw approved')}
             loading={move.isPending}
             disabled={shortfall > 0}
@@ -75,7 +74,6 @@ export function FunderReview({ draw, inBalance }: { draw: Draw; inBalance: InBal
               w={180}
             />
             <Button
-              color="green"
               onClick={() => void run({ action: 'fund', funded_on: fundedOn }, 'Draw funded')}
               loading={move.isPending}
               disabled={shortfall > 0}
@@ -90,7 +88,7 @@ export function FunderReview({ draw, inBalance }: { draw: Draw; inBalance: InBal
           </Button>
         )}
         {legal.includes('reject') && (
-          <Button variant="outline" color="red" onClick={() => setAsking('reject')}>
+          <Button variant="light" color="red" c={textOn.red} onClick={() => setAsking('reject')}>
             Reject
           </Button>
         )}
