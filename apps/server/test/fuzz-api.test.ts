@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, buildTestApp, createUser, type TestApp, type TestUser } from './helpers';
 import { createEngaged } from './support/deals';
+import { certifiedDraw, createFacilityWorld } from './support/facilities';
 
 // Issue 12 item 5: property-based requests against every operation in the OpenAPI document, as
 // each kind of caller, with the seed printed. Whatever the path parameters, query and JSON body:
@@ -66,8 +67,20 @@ beforeAll(async () => {
   t = await buildTestApp();
   const world = await createEngaged(t);
   const admin = await createUser(t.app, { role: 'admin', name: 'Fuzz Admin' });
-  actors = { anonymous: null, developer: world.developer, funder: world.funder, admin };
+  // Issue 33: a facility with a certified draw, and its quantity surveyor as a caller of its own.
+  const facility = await createFacilityWorld(t);
+  const draw = await certifiedDraw(t, facility, [{ line: 'C1', claimed: 1_000_000 }]);
+  actors = {
+    anonymous: null,
+    developer: world.developer,
+    funder: world.funder,
+    admin,
+    surveyor: facility.surveyor,
+  };
   realIds = [
+    facility.facilityId,
+    draw.id,
+    facility.lines.C1!,
     world.projectId,
     world.dealId,
     world.accessRequestId,

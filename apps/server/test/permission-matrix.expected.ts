@@ -19,6 +19,7 @@ export const actors = [
   'subscribedFunder',
   'funderWithAccess',
   'admin',
+  'surveyor',
 ] as const;
 export type Actor = (typeof actors)[number];
 export type Outcome = 'allow' | 'unauthenticated' | 'forbidden' | 'not_found';
@@ -28,33 +29,47 @@ const A = 'allow';
 const U = 'unauthenticated';
 const F = 'forbidden';
 const N = 'not_found';
-type Cells = [Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome];
+type Cells = [Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome];
 
 // Rows that recur.
 /** No session needed (the webhook is authenticated by Stripe's signature instead). */
-const open: Cells = [A, A, A, A, A, A, A];
+const open: Cells = [A, A, A, A, A, A, A, A];
 /** Anyone signed in, acting on their own things. */
-const signedIn: Cells = [U, A, A, A, A, A, A];
+const signedIn: Cells = [U, A, A, A, A, A, A, A];
 /** Developers' tools (a developer acting on nothing of anyone else's). */
-const developers: Cells = [U, A, A, F, F, F, F];
+const developers: Cells = [U, A, A, F, F, F, F, F];
 /** The admin console (spec 001 section 7). */
-const adminOnly: Cells = [U, F, F, F, F, F, A];
+const adminOnly: Cells = [U, F, F, F, F, F, A, F];
 /** A developer's own listing or its payment: other developers are told it does not exist. */
-const ownerOnly: Cells = [U, A, N, F, F, F, F];
+const ownerOnly: Cells = [U, A, N, F, F, F, F, F];
 /** The listing's file: its owner, admins and the funder granted access (spec 000 section 6). */
-const file: Cells = [U, A, N, N, N, A, A];
+const file: Cells = [U, A, N, N, N, A, A, F];
 /** A deal room read: its two parties and admins (decisions 015 and 019). */
-const roomRead: Cells = [U, A, N, N, N, A, A];
+const roomRead: Cells = [U, A, N, N, N, A, A, F];
 /** A deal room write: its two parties; admins read rooms, never act in them. */
-const roomWrite: Cells = [U, A, N, N, N, A, F];
+const roomWrite: Cells = [U, A, N, N, N, A, F, F];
 /** A funder's own subscription (spec 001 section 2.4). */
-const fundersOwn: Cells = [U, F, F, A, A, A, F];
+const fundersOwn: Cells = [U, F, F, A, A, A, F, F];
 /** Behind the marketplace gate: approved funders with an active subscription (spec 000 section 6). */
-const marketplace: Cells = [U, F, F, F, A, A, F];
+const marketplace: Cells = [U, F, F, F, A, A, F, F];
+/**
+ * A facility (issue 33; decision 055): its parties read it — the developer (owner), the funder
+ * (funderWithAccess) and the appointed surveyor — and admins; everyone else is told it does not exist.
+ */
+const facilityRead: Cells = [U, A, N, N, N, A, A, A];
+/** The facility's funder decides; a funder not party 404; other roles are refused by role. */
+const facilityFunder: Cells = [U, F, F, N, N, A, F, F];
+/** The developer or the funder writes (the budget, equity); a surveyor and admins may not. */
+const facilityDeveloperOrFunder: Cells = [U, A, N, N, N, A, F, F];
+/** The facility's developer alone (drafts, claims); funders and surveyors are refused by role. */
+const facilityDeveloper: Cells = [U, A, N, F, F, F, F, F];
 /** Something of the owner's alone (a chat, a notification): everyone else, admins too, 404. */
-const privateToOwner: Cells = [U, A, N, N, N, N, N];
+const privateToOwner: Cells = [U, A, N, N, N, N, N, N];
 
-// Each row: [anonymous, owner, otherDeveloper, unapprovedFunder, subscribedFunder, funderWithAccess, admin].
+// Each row: [anonymous, owner, otherDeveloper, unapprovedFunder, subscribedFunder, funderWithAccess, admin,
+// surveyor] — surveyor: the quantity surveyor appointed to the world's facility (issue 33). The
+// marketplace's objects are not a surveyor's to see: a listing, its files and its conversations
+// answer them 404 as for a stranger, and role-guarded routes 403.
 // A new route needs a row written from the specs (and, if it takes a body or would change the shared
 // world, a recipe in permission-matrix.test.ts); the test fails until it has one.
 const table: Record<string, Cells> = {
@@ -63,14 +78,14 @@ const table: Record<string, Cells> = {
   // Role chosen at sign-up is final: a second choice is a 409, past authorisation.
   'POST /api/auth/set-role': signedIn,
   // Onboarding is for developers and funders; admins are made by the CLI and have no profile to complete.
-  'POST /api/auth/complete-profile': [U, A, A, A, A, A, F],
+  'POST /api/auth/complete-profile': [U, A, A, A, A, A, F, F],
   // The owner's profile: their own; another person's is 403; admins read any (decision 003).
-  'GET /api/users/{id}/profile': [U, A, F, F, F, F, A],
+  'GET /api/users/{id}/profile': [U, A, F, F, F, F, A, F],
   // "All users: edit own name" — nobody edits another's, admins included.
-  'PUT /api/users/{id}/profile': [U, A, F, F, F, F, F],
+  'PUT /api/users/{id}/profile': [U, A, F, F, F, F, F, F],
   'GET /api/users/me/data': signedIn,
   // Admin accounts are closed by the operator's CLI (decision 018).
-  'DELETE /api/users/me': [U, A, A, A, A, A, F],
+  'DELETE /api/users/me': [U, A, A, A, A, A, F, A],
 
   // --- Public ---
   'GET /api/health': open,
@@ -79,10 +94,10 @@ const table: Record<string, Cells> = {
 
   // --- Projects (spec 000 sections 6 and 7; decision 005) ---
   // A developer's own list; the funders' marketplace behind the gate; admins use /api/admin/projects.
-  'GET /api/projects': [U, A, A, F, A, A, F],
-  'POST /api/projects': [U, A, A, F, F, F, F],
+  'GET /api/projects': [U, A, A, F, A, A, F, F],
+  'POST /api/projects': [U, A, A, F, F, F, F, F],
   // Other developers 404; an unapproved funder meets the gate; a funder without access sees the preview.
-  'GET /api/projects/{id}': [U, A, N, F, A, A, A],
+  'GET /api/projects/{id}': [U, A, N, F, A, A, A, N],
   // Only the owner edits (admins override status, not content).
   'PUT /api/projects/{id}': ownerOnly,
   'POST /api/projects/{id}/resubmit': ownerOnly,
@@ -90,18 +105,18 @@ const table: Record<string, Cells> = {
   // by every role (documents.test.ts), as a file's readers may label documents with it.
   'GET /api/required-documents': signedIn,
   'POST /api/projects/{id}/documents': ownerOnly,
-  'GET /api/projects/{id}/documents': file,
+  'GET /api/projects/{id}/documents': [U, A, N, N, N, A, A, N],
   'DELETE /api/documents/{id}': ownerOnly,
-  'GET /api/documents/{id}/download': file,
-  'GET /api/documents/{id}/view': file,
+  'GET /api/documents/{id}/download': [U, A, N, N, N, A, A, N],
+  'GET /api/documents/{id}/view': [U, A, N, N, N, A, A, N],
   // Decision 049: a PDF read as page images (a reading, then its pages), for the file's readers.
-  'GET /api/documents/{id}/pages': file,
-  'GET /api/documents/{id}/pages/{n}': file,
+  'GET /api/documents/{id}/pages': [U, A, N, N, N, A, A, N],
+  'GET /api/documents/{id}/pages/{n}': [U, A, N, N, N, A, A, N],
   // Decision 034: the owner marks a PDF view only; tracing a download code is for the developer of
   // the code's project and admins (another developer is told there is no such download).
   'PATCH /api/documents/{id}': ownerOnly,
-  'GET /api/document-trace': [U, A, N, F, F, F, A],
-  'POST /api/document-trace': [U, A, N, F, F, F, A],
+  'GET /api/document-trace': [U, A, N, F, F, F, A, F],
+  'POST /api/document-trace': [U, A, N, F, F, F, A, F],
 
   // --- Listing payments (decision 006): the owner's project and its payment intent ---
   'POST /api/payments/create-project-payment': ownerOnly,
@@ -160,28 +175,28 @@ const table: Record<string, Cells> = {
   'GET /api/payments/subscription': fundersOwn,
   // "If approved and not active, a 'Subscribe Now' banner" (spec 000 section 2): approved funders only;
   // the subscribed ones get a 409 (already subscribed), past authorisation.
-  'POST /api/payments/create-subscription': [U, F, F, F, A, A, F],
+  'POST /api/payments/create-subscription': [U, F, F, F, A, A, F, F],
   // The subscription here is a stranger's (a fresh funder's): no other funder may confirm it.
-  'POST /api/payments/sandbox/confirm-subscription': [U, F, F, N, N, N, F],
+  'POST /api/payments/sandbox/confirm-subscription': [U, F, F, N, N, N, F, F],
   // Nothing to cancel is a 409 for the unapproved funder, past authorisation.
   'POST /api/payments/cancel-subscription': fundersOwn,
 
   // --- Access requests (spec 000 sections 4 and 6) ---
   'POST /api/access-requests': marketplace,
   // A funder's own, a developer's incoming, all for admins.
-  'GET /api/access-requests': signedIn,
+  'GET /api/access-requests': [U, A, A, A, A, A, A, F],
   // The owner decides; another developer is told the request does not exist.
   'PUT /api/access-requests/{id}/approve': ownerOnly,
   'PUT /api/access-requests/{id}/decline': ownerOnly,
   // Issue 19 item 5: the owner revokes granted access; admins as an override; funders never (403).
-  'PUT /api/access-requests/{id}/revoke': [U, A, N, F, F, F, A],
+  'PUT /api/access-requests/{id}/revoke': [U, A, N, F, F, F, A, F],
   // The confidentiality undertaking (decision 033): its text is no secret to anyone signed in; a
   // request's signature and its PDF belong to the request's parties and admins; only the request's
   // funder signs (the world's request is signed already: 409, past authorisation).
   'GET /api/undertaking': signedIn,
   'GET /api/access-requests/{id}/undertaking': file,
   'GET /api/access-requests/{id}/undertaking.pdf': file,
-  'POST /api/access-requests/{id}/undertaking': [U, F, F, N, N, A, F],
+  'POST /api/access-requests/{id}/undertaking': [U, F, F, N, N, A, F, F],
 
   // --- Funder pages behind the gate ---
   'GET /api/dashboard/funder': marketplace,
@@ -189,15 +204,15 @@ const table: Record<string, Cells> = {
 
   // --- Deals (decision 015) ---
   // Engage: the funder's own approved request; someone else's request is 404.
-  'POST /api/deals': [U, F, F, F, N, A, F],
+  'POST /api/deals': [U, F, F, F, N, A, F, F],
   'GET /api/deals/{id}': roomRead,
   // The developer completes; the deal's funder 403, strangers 404, admins 403 (they have the override).
-  'PUT /api/deals/{id}/complete': [U, A, N, N, N, F, F],
+  'PUT /api/deals/{id}/complete': [U, A, N, N, N, F, F, F],
   'GET /api/deals/{id}/comments': roomRead,
   'POST /api/deals/{id}/comments': roomWrite,
   'POST /api/deals/{id}/notifications': roomWrite,
   // "See deals on own projects" (spec 000 section 6): the developer and admins; funders 404.
-  'GET /api/projects/{id}/deals': [U, A, N, N, N, N, A],
+  'GET /api/projects/{id}/deals': [U, A, N, N, N, N, A, F],
 
   // --- The data room (decision 019) ---
   'GET /api/deals/{id}/documents': roomRead,
@@ -205,40 +220,40 @@ const table: Record<string, Cells> = {
   'GET /api/deals/{id}/documents/{docId}': roomRead,
   'GET /api/deals/{id}/documents/{docId}/view': roomRead,
   // Every deal's files on a project: its developer and admins; funders may never call it.
-  'GET /api/projects/{id}/documents/deal': [U, A, N, F, F, F, A],
+  'GET /api/projects/{id}/documents/deal': [U, A, N, F, F, F, A, F],
   'GET /api/deals/{id}/document-requests': roomRead,
   'POST /api/deals/{id}/document-requests': roomWrite,
   // "Only the non-requester can fulfil a document request": the requesting funder 403.
-  'PUT /api/document-requests/{id}/fulfill': [U, A, N, N, N, F, F],
+  'PUT /api/document-requests/{id}/fulfill': [U, A, N, N, N, F, F, F],
   // Only the deal's funder quotes (the developer 403).
-  'POST /api/deals/{id}/proposals': [U, F, N, N, N, A, F],
+  'POST /api/deals/{id}/proposals': [U, F, N, N, N, A, F, F],
   'GET /api/deals/{id}/proposal': roomRead,
   'GET /api/deals/{id}/credit-summary': roomRead,
   // Only the developer answers a quote (the funder who sent it 403).
-  'PUT /api/proposals/{id}/respond': [U, A, N, N, N, F, F],
-  'GET /api/projects/{id}/proposals': [U, A, N, F, F, F, A],
+  'PUT /api/proposals/{id}/respond': [U, A, N, N, N, F, F, F],
+  'GET /api/projects/{id}/proposals': [U, A, N, F, F, F, A, F],
   // The data-room report (decision 036): like the quote comparison, its developer and admins only.
-  'GET /api/projects/{id}/data-room-report': [U, A, N, F, F, F, A],
-  'GET /api/projects/{id}/data-room-report.csv': [U, A, N, F, F, F, A],
+  'GET /api/projects/{id}/data-room-report': [U, A, N, F, F, F, A, F],
+  'GET /api/projects/{id}/data-room-report.csv': [U, A, N, F, F, F, A, F],
   // Issue 22 item 4 (decision 041): how many funders lend on a project like this, before paying —
   // like the data-room report, its developer and admins; funders may never call it.
-  'GET /api/projects/{id}/funder-matches': [U, A, N, F, F, F, A],
+  'GET /api/projects/{id}/funder-matches': [U, A, N, F, F, F, A, F],
 
   // --- Contacts (decision 015): share your own with the other party of one of your deals ---
-  'POST /api/users/share-contact': [U, A, F, F, F, A, F],
+  'POST /api/users/share-contact': [U, A, F, F, F, A, F, F],
   // The owner's contact, shared with the deal's funder only: everyone else 404, admins 403.
-  'GET /api/users/{id}/contact': [U, N, N, N, N, A, F],
+  'GET /api/users/{id}/contact': [U, N, N, N, N, A, F, F],
 
   // --- Conversations (decision 011): the two sides write, admins read ---
-  'GET /api/access-requests/{id}/messages': roomRead,
-  'POST /api/access-requests/{id}/messages': roomWrite,
-  'PUT /api/access-requests/{id}/messages/read': roomWrite,
+  'GET /api/access-requests/{id}/messages': [U, A, N, N, N, A, A, N],
+  'POST /api/access-requests/{id}/messages': [U, A, N, N, N, A, F, N],
+  'PUT /api/access-requests/{id}/messages/read': [U, A, N, N, N, A, F, N],
   // The message was sent by the granted funder to the owner: only its recipient marks it read.
-  'PUT /api/messages/{id}/read': [U, A, N, N, N, F, F],
+  'PUT /api/messages/{id}/read': [U, A, N, N, N, F, F, N],
   'GET /api/messages/unread-count': signedIn,
   // A user's own thread with the admins; admins write from the admin panel.
-  'GET /api/messages/admin': [U, A, A, A, A, A, F],
-  'POST /api/messages/admin/reply': [U, A, A, A, A, A, F],
+  'GET /api/messages/admin': [U, A, A, A, A, A, F, F],
+  'POST /api/messages/admin/reply': [U, A, A, A, A, A, F, F],
 
   // --- Notifications: the signed-in user's own ---
   'GET /api/notifications': signedIn,
@@ -258,12 +273,52 @@ const table: Record<string, Cells> = {
   // --- BrokerAI (decision 016): open to every role; a session is its creator's alone ---
   // Bound to the listing through the projects module's own read check (a preview for a funder
   // without access; the gate for an unapproved one; 404 for another developer).
-  'POST /api/ai-chat/sessions': [U, A, N, F, A, A, A],
+  'POST /api/ai-chat/sessions': [U, A, N, F, A, A, A, N],
   'GET /api/ai-chat/sessions': signedIn,
   'GET /api/ai-chat/sessions/{id}/messages': privateToOwner,
   'POST /api/ai-chat/sessions/{id}/messages': privateToOwner,
   'GET /api/ai-chat/sessions/{id}/memo': privateToOwner,
   'POST /api/ai-chat/sessions/{id}/messages/stream': privateToOwner,
+
+  // --- Loan administration (issue 33; decisions 055 and 056) ---
+  // The deal's funder sets the facility up; the world's deal is still open (409, past authorisation).
+  'POST /api/deals/{id}/facility': facilityFunder,
+  // Each role's own list (a surveyor's: only the facilities they are party to).
+  'GET /api/facilities': [U, A, A, A, A, A, A, A],
+  'GET /api/facilities/{id}': facilityRead,
+  'POST /api/facilities/{id}/activate': facilityFunder,
+  'GET /api/facilities/{id}/parties': facilityRead,
+  'POST /api/facilities/{id}/parties': facilityFunder,
+  // Anyone signed in may try; only an invited person without a role (or a surveyor) gets past 409/403.
+  'POST /api/surveyor/onboarding': [U, A, A, A, A, A, A, A],
+  'GET /api/facilities/{id}/budget': facilityRead,
+  'PUT /api/facilities/{id}/budget': facilityDeveloperOrFunder,
+  'POST /api/facilities/{id}/budget/import': facilityDeveloperOrFunder,
+  'POST /api/facilities/{id}/budget/approve': facilityFunder,
+  'GET /api/facilities/{id}/equity': facilityRead,
+  'POST /api/facilities/{id}/equity': facilityDeveloperOrFunder,
+  'GET /api/facilities/{id}/in-balance': facilityRead,
+  'GET /api/facilities/{id}/ledger': facilityRead,
+  'GET /api/facilities/{id}/statement.csv': facilityRead,
+  'GET /api/facilities/{id}/statement.pdf': facilityRead,
+  'GET /api/facilities/{id}/draws': facilityRead,
+  'POST /api/facilities/{id}/draws': facilityDeveloper,
+  'GET /api/draws/{id}': facilityRead,
+  'PATCH /api/draws/{id}': facilityDeveloper,
+  'POST /api/draws/{id}/documents': facilityDeveloper,
+  'POST /api/draws/{id}/submit': facilityDeveloper,
+  'POST /api/draws/{id}/cancel': facilityDeveloper,
+  // Only a surveyor certifies (the world's draw is certified already: 409, past authorisation).
+  'POST /api/draws/{id}/certify': [U, F, F, F, F, F, F, A],
+  'POST /api/draws/{id}/approve': facilityFunder,
+  'POST /api/draws/{id}/return': facilityFunder,
+  'POST /api/draws/{id}/reject': facilityFunder,
+  'POST /api/draws/{id}/fund': facilityFunder,
+  // Every party reads and writes the thread; admins read it only.
+  'GET /api/draws/{id}/comments': facilityRead,
+  'POST /api/draws/{id}/comments': [U, A, N, N, N, A, F, A],
+  // The developer's own payment schedule (admins read it); funders and surveyors by role.
+  'GET /api/draws/{id}/payment-schedule.pdf': [U, A, N, F, F, F, A, F],
 };
 
 export const expected: Record<string, Row> = Object.fromEntries(

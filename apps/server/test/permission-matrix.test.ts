@@ -234,6 +234,64 @@ const recipes: Record<string, Recipe> = {
     },
     query: ({ values }) => ({ reading: values.reading! }),
   },
+  // Issue 33: valid bodies, so that each party's check in the service is reached.
+  'POST /api/deals/{id}/facility': body({}),
+  'POST /api/facilities/{id}/parties': {
+    body: () => ({ role: 'co_funder', email: `matrix-${randomUUID().slice(0, 8)}@example.com` }),
+  },
+  'POST /api/surveyor/onboarding': body({
+    company_name: 'Matrix QS',
+    abn: '51824753556',
+    phone: '0298765432',
+  }),
+  'PUT /api/facilities/{id}/budget': body({
+    lines: [
+      { code: 'L1', name: 'Land', category: 'land', amount_cents: 300_000_000, funded_by: 'debt' },
+      {
+        code: 'C1',
+        name: 'Construction',
+        category: 'construction',
+        amount_cents: 600_000_000,
+        funded_by: 'debt',
+      },
+      {
+        code: 'X1',
+        name: 'Contingency',
+        category: 'contingency',
+        amount_cents: 30_000_000,
+        funded_by: 'debt',
+      },
+    ],
+  }),
+  // A CSV body (the recipe's raw payload and its type).
+  'POST /api/facilities/{id}/budget/import': {
+    multipart: () => ({
+      payload:
+        'code,name,category,amount_cents,funded_by\nL1,Land,land,300000000,debt\nC1,Construction,construction,600000000,debt\n',
+      headers: { 'content-type': 'text/csv' },
+    }),
+  },
+  'POST /api/facilities/{id}/equity': body({ amount_cents: 100, received_on: '2026-01-02' }),
+  'POST /api/facilities/{id}/draws': body({
+    claim_served_at: '2026-01-05T09:00:00+11:00',
+    lines: [{ budget_line_id: randomUUID(), claimed_cents: 100 }],
+  }),
+  'PATCH /api/draws/{id}': body({ note: 'Matrix' }),
+  'POST /api/draws/{id}/documents': {
+    body: ({ ids }) => ({ document_id: ids.dealDocumentId, kind: 'invoice' }),
+  },
+  'POST /api/draws/{id}/certify': body({
+    inspected_on: '2026-01-06',
+    percent_complete: 10,
+    delay_days: 0,
+    lines: [
+      { budget_line_id: randomUUID(), certified_cents: 0, cost_to_complete_cents: 0, reason: 'Matrix' },
+    ],
+  }),
+  'POST /api/draws/{id}/return': body({ reason }),
+  'POST /api/draws/{id}/reject': body({ reason }),
+  'POST /api/draws/{id}/fund': body({ funded_on: '2026-01-10' }),
+  'POST /api/draws/{id}/comments': body({ body: 'Matrix comment' }),
 };
 
 /** The request one cell sends. */

@@ -50,9 +50,14 @@ export async function createFacilityWorld(
     terms?: Record<string, unknown>;
     budget?: { code: string; name: string; category: string; amount_cents: number; funded_by: string }[];
     activate?: boolean;
+    developer?: TestUser;
+    funder?: TestUser;
   } = {},
 ): Promise<FacilityWorld> {
-  const deal = await createEngaged(t);
+  const deal = await createEngaged(t, {
+    ...(options.developer ? { developer: options.developer } : {}),
+    ...(options.funder ? { funder: options.funder } : {}),
+  });
   await acceptQuoteDirectly(t, deal);
   const done = await completeDeal(t.app, deal.developer, deal.dealId);
   if (done.statusCode !== 200) throw new Error(`complete failed: ${done.body}`);

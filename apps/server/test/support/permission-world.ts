@@ -6,6 +6,7 @@ import { listingStates, projectIn } from './admin';
 import { quoteBody, requestDocument, submitQuote, uploadDealDocuments } from './deal-room';
 import { acceptQuoteDirectly, createGranted, engage } from './deals';
 import { samples, uploadDocuments } from './documents';
+import { certifiedDraw, createFacilityWorld } from './facilities';
 import { insertAccessRequest, insertPublishedProject, postMessage } from './messages';
 import { confirmWith, createPayableProject, startIntent } from './payments';
 import { funderIn, NEEDS_AUTH, subscribe } from './subscriptions';
@@ -47,6 +48,10 @@ export interface Ids {
   settingKey: string;
   /** A page number ({n} of a document's pages). */
   pageNumber: string;
+  /** Issue 33: the facility of a second, completed deal between the owner and the granted funder. */
+  facilityId: string;
+  /** A certified draw of that facility. */
+  drawId: string;
 }
 
 export const pdf = (name = 'Feasibility.pdf') => ({ name, content: samples.pdf() });
@@ -215,9 +220,22 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const placeId = places.predictions[0]?.place_id;
   if (!placeId) throw new Error('world: autocomplete found no place');
 
+  // Issue 33: a second listing's deal completed between the same two parties, its facility active
+  // with an approved budget, the surveyor appointed through the invite, and a certified draw.
+  const facility = await createFacilityWorld(t, { developer: owner, funder: funderWithAccess });
+  const draw = await certifiedDraw(t, facility, [{ line: 'C1', claimed: 1_000_000 }]);
+
   return {
     t,
-    users: { owner, otherDeveloper, unapprovedFunder, subscribedFunder, funderWithAccess, admin },
+    users: {
+      owner,
+      otherDeveloper,
+      unapprovedFunder,
+      subscribedFunder,
+      funderWithAccess,
+      admin,
+      surveyor: facility.surveyor,
+    },
     ids: {
       ownerId: owner.id,
       projectId: project.id,
@@ -235,6 +253,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
       placeId,
       settingKey: 'listing_fee_aud',
       pageNumber: '1',
+      facilityId: facility.facilityId,
+      drawId: draw.id,
     },
   };
 }
@@ -279,6 +299,8 @@ const idAfter: Record<string, keyof Ids> = {
   'deny-subscription': 'pendingFunderId',
   'subscription-failed': 'pendingFunderId',
   'force-approve-funder': 'pendingFunderId',
+  facilities: 'facilityId',
+  draws: 'drawId',
 };
 
 /** The path with every `{param}` filled from `ids`; an unknown parameter is an error, not a guess. */
@@ -436,6 +458,10 @@ export async function freshActor(w: World, actor: Actor): Promise<TestUser | nul
     }
     case 'admin':
       return createUser(app, { role: 'admin', name: 'Leaving Admin' });
+    case 'surveyor': {
+      const facility = await createFacilityWorld(w.t, { developer: w.users.owner, activate: false });
+      return facility.surveyor;
+    }
   }
 }
 
