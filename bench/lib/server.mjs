@@ -24,7 +24,13 @@ export const freePort = () =>
  */
 export async function startServer(
   env = {},
-  { seedDemo = true, mainJs = join(root, 'apps/server/dist/main.js'), cwd, nodeArgs: extraNodeArgs } = {},
+  {
+    seedDemo = true,
+    mainJs = join(root, 'apps/server/dist/main.js'),
+    cwd,
+    nodeArgs: extraNodeArgs,
+    healthTimeoutS = 30,
+  } = {},
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), 'plinth-bench-'));
   const port = await freePort();
@@ -49,7 +55,7 @@ export async function startServer(
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  await waitForHealth(baseURL, child);
+  await waitForHealth(baseURL, child, '/api/health', healthTimeoutS);
   return {
     baseURL,
     pid: child.pid,

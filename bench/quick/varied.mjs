@@ -50,7 +50,8 @@ for (const b of builds) {
   b.commit = commitOf(b.dir);
   b.env = { DATABASE_URL, DATABASE_SCHEMA: b.schema, AUTH_SECRET, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: 'off' };
 }
-const start = (b) => startServer(b.env, { seedDemo: false, mainJs: b.mainJs, cwd: b.dir });
+const start = (b) =>
+  startServer(b.env, { seedDemo: false, mainJs: b.mainJs, cwd: b.dir, healthTimeoutS: 180 });
 
 const admin = new pg.Client({ connectionString: DATABASE_URL });
 await admin.connect();
