@@ -132,6 +132,8 @@ const start = (build, nodeArgs = '', env = {}) =>
       seedDemo: false,
       mainJs: build.mainJs,
       cwd: build.dir,
+      // Migrating a new schema on a busy machine can take longer than the default 30 s.
+      healthTimeoutS: 180,
       ...(nodeArgs ? { nodeArgs } : {}),
     },
   );
