@@ -1,4 +1,6 @@
+import { calendarDay } from '@plinth/domain/format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportFileName } from '../src/modules/admin/export.service';
 import { verifyAuditChain } from '../src/modules/audit/audit.service';
 import { as, buildTestApp, createUser, type TestApp, type TestUser } from './helpers';
 import { adminCall, insertPayment, projectIn } from './support/admin';
@@ -15,6 +17,10 @@ afterAll(() => t.close());
 const exportAll = (user: TestUser | null) => adminCall(t.app, user, 'GET', '/export-all-data');
 
 describe('GET /api/admin/export-all-data', () => {
+  it('the file is named with the day in Sydney (issue 37 item 13): 1:30 am on the 29th there is the 29th', () => {
+    expect(exportFileName(new Date('2026-11-28T14:30:00Z'))).toBe('plinth-export-2026-11-29.json');
+  });
+
   it('401 to anonymous, 403 to a developer, an active funder and an unapproved funder', async () => {
     expect((await exportAll(null)).statusCode).toBe(401);
     expect(
@@ -43,7 +49,7 @@ describe('GET /api/admin/export-all-data', () => {
 
     const res = await exportAll(admin);
     expect(res.statusCode).toBe(200);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = calendarDay(new Date());
     expect(res.headers['content-disposition']).toBe(`attachment; filename="plinth-export-${today}.json"`);
     expect(res.headers['content-type']).toContain('application/json');
     const data = JSON.parse(res.body);

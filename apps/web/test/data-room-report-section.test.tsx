@@ -142,7 +142,7 @@ describe('DataRoomReportSection', () => {
     expect(card.getByText('Due Diligence')).toBeTruthy();
     expect(card.getByText('frankie@example.com')).toBeTruthy();
     expect(frankie.textContent).toContain(
-      'Undertaking (version 2) signed by Frankie Funder for Test Capital Pty Ltd on 27 Nov 2026, 3:05 pm',
+      'Undertaking (version 2) signed by Frankie Funder for Test Capital Pty Ltd on 27 Nov 2026, 3:05 pm AEDT',
     );
     const table = card.getByRole('table', { name: 'Documents opened by Frankie Funder' });
     const [, row] = within(table).getAllByRole('row');
@@ -150,7 +150,7 @@ describe('DataRoomReportSection', () => {
       within(row!)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['Project file', '3', '0', '27 Nov 2026, 3:05 pm']);
+    ).toEqual(['Project file', '3', '0', '27 Nov 2026, 3:05 pm AEDT']);
     expect(within(row!).getByText('View only')).toBeTruthy();
     expect(within(row!).getByText('Valuation Report')).toBeTruthy();
     expect(card.getByText('$2,300,000 at 9.25% over 18 months')).toBeTruthy();

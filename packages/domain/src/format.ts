@@ -11,17 +11,40 @@ const aud = new Intl.NumberFormat('en-AU', {
 export const formatAud = (dollars: number) => aud.format(Math.round(dollars) + 0);
 export const formatAudCents = (cents: number) => formatAud(cents / 100);
 
-const date = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric' });
-const dateTime = new Intl.DateTimeFormat('en-AU', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+/**
+ * Dates people read (issue 37 item 13, decision 059): one formatter, en-AU, in the reader's time
+ * zone, Australia/Sydney unless told otherwise, never the browser's or server's own zone. A calendar
+ * day given as YYYY-MM-DD (a quote's 'valid until', an 'access until' day) is that day everywhere.
+ */
+export const DEFAULT_TIME_ZONE = 'Australia/Sydney';
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(kind: 'date' | 'dateTime', timeZone: string) {
+  const key = `${kind} ${timeZone}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat('en-AU', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      ...(kind === 'dateTime' ? { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' } : {}),
+      timeZone,
+    });
+    formatters.set(key, found);
+  }
+  return found;
+}
 
-export const formatDate = (value: string | Date) => date.format(new Date(value));
-export const formatDateTime = (value: string | Date) => dateTime.format(new Date(value));
+export const formatDate = (value: string | Date, timeZone: string = DEFAULT_TIME_ZONE) =>
+  typeof value === 'string' && CALENDAR_DAY.test(value)
+    ? formatterFor('date', 'UTC').format(new Date(`${value}T00:00:00Z`))
+    : formatterFor('date', timeZone).format(new Date(value));
+export const formatDateTime = (value: string | Date, timeZone: string = DEFAULT_TIME_ZONE) =>
+  formatterFor('dateTime', timeZone).format(new Date(value));
+
+/** YYYY-MM-DD of an instant in a time zone (Sydney by default): file names, 'today'. */
+export const calendarDay = (at: Date = new Date(), timeZone: string = DEFAULT_TIME_ZONE) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone }).format(at);
 
 /**
  * The error text shown for a failed call (spec 000 section 7): the response's error field,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  calendarDay,
   errorTextFrom,
   formatAud,
   formatAudCents,
@@ -80,21 +81,40 @@ describe('formatDate', () => {
   // a Date built from local parts) is the same calendar day in every zone, so these tests hold
   // whatever TZ they run under; noon UTC would not (it is the next day in Auckland in summer).
   it("formatDate: with an ISO string puts the day before the month ('31 Jan 2025')", () => {
-    expect(formatDate('2025-01-31T12:00:00')).toBe('31 Jan 2025');
+    expect(formatDate('2025-01-31T01:00:00Z')).toBe('31 Jan 2025');
   });
 
   it('formatDate: with a Date gives the same text as with its ISO string', () => {
-    expect(formatDate(new Date(2025, 0, 31, 12))).toBe('31 Jan 2025');
+    expect(formatDate(new Date('2025-01-31T01:00:00Z'))).toBe('31 Jan 2025');
   });
 
   it('formatDate: with a single-digit day does not pad it', () => {
-    expect(formatDate('2025-03-05T12:00:00')).toBe('5 Mar 2025');
+    expect(formatDate('2025-03-05T01:00:00Z')).toBe('5 Mar 2025');
   });
 
-  it('formatDateTime: includes the date and a time with minutes', () => {
-    const text = formatDateTime('2025-01-31T12:00:00');
-    expect(text).toContain('31 Jan 2025');
-    expect(text).toMatch(/12:00/);
+  it('formatDateTime: includes the date, a time with minutes and the zone', () => {
+    expect(formatDateTime('2025-01-31T01:00:00Z')).toBe('31 Jan 2025, 12:00 pm AEDT');
+  });
+
+  // Issue 37 item 13: every date is read in the person's zone, Australia/Sydney unless their
+  // profile says otherwise, whatever zone the browser or server runs in.
+  it('formatDate: an instant late on the 28th in UTC is the 29th in Sydney (the default), the 28th in Perth', () => {
+    const instant = '2026-11-28T20:33:00Z';
+    expect(formatDate(instant)).toBe('29 Nov 2026');
+    expect(formatDate(instant, 'Australia/Perth')).toBe('29 Nov 2026');
+    expect(formatDate(instant, 'UTC')).toBe('28 Nov 2026');
+    expect(formatDateTime(instant)).toBe('29 Nov 2026, 7:33 am AEDT');
+  });
+
+  it('formatDate: a calendar day (YYYY-MM-DD) is that day in every zone', () => {
+    for (const zone of ['Australia/Sydney', 'UTC', 'America/Los_Angeles', 'Pacific/Auckland'])
+      expect(formatDate('2026-12-20', zone), zone).toBe('20 Dec 2026');
+  });
+
+  it('calendarDay: the Sydney day by default (an export made early on the 29th in Sydney is named the 29th)', () => {
+    const at = new Date('2026-11-28T14:30:00Z');
+    expect(calendarDay(at)).toBe('2026-11-29');
+    expect(calendarDay(at, 'UTC')).toBe('2026-11-28');
   });
 });
 

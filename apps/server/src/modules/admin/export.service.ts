@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { calendarDay } from '@plinth/domain/format';
 import { sql } from 'kysely';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
@@ -55,7 +56,8 @@ export const exportedTables: Record<string, { key: string; columns: readonly str
 
 const PAGE = 500;
 
-export const exportFileName = (now: Date) => `plinth-export-${now.toISOString().slice(0, 10)}.json`;
+/** Named with the day in Sydney (issue 37 item 13): an export made on the 29th there is the 29th's. */
+export const exportFileName = (now: Date) => `plinth-export-${calendarDay(now)}.json`;
 
 /** Reads one table a page at a time, in key order (keyset paging: no page is read twice). */
 async function* tableRows(db: Db, table: string, key: string, columns: readonly string[]) {

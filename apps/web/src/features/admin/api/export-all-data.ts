@@ -1,9 +1,10 @@
+import { calendarDay } from '@plinth/domain/format';
 import { ApiError } from '../../../lib/api-client';
 
 /** The file name the server gives the export (plinth-export-YYYY-MM-DD.json), read from its header. */
 const fileNameOf = (response: Response) =>
   /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
-  `plinth-export-${new Date().toISOString().slice(0, 10)}.json`;
+  `plinth-export-${calendarDay()}.json`;
 
 /**
  * Downloads Export All Data as it streams, reporting the bytes received so far; the file is never
