@@ -52,6 +52,8 @@ export async function createFacilityWorld(
     activate?: boolean;
     developer?: TestUser;
     funder?: TestUser;
+    /** The project's state, the facility's SOP state (NSW by default). */
+    state?: string;
   } = {},
 ): Promise<FacilityWorld> {
   const deal = await createEngaged(t, {
@@ -59,6 +61,12 @@ export async function createFacilityWorld(
     ...(options.funder ? { funder: options.funder } : {}),
   });
   await acceptQuoteDirectly(t, deal);
+  if (options.state)
+    await t.database.db
+      .updateTable('project')
+      .set({ state: options.state as 'NSW' })
+      .where('id', '=', deal.projectId)
+      .execute();
   const done = await completeDeal(t.app, deal.developer, deal.dealId);
   if (done.statusCode !== 200) throw new Error(`complete failed: ${done.body}`);
   const facility = await call(
