@@ -5,8 +5,12 @@
 import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
+// dist/ unless SERVER_BUILD_DIR says where: the API tests build into a folder of their run's own,
+// so a build for them never removes the dist/ a running server uses.
+const outdir = process.env.SERVER_BUILD_DIR || 'dist';
+
 // Chunk names carry a content hash: old chunks would pile up beside the new ones.
-rmSync('dist', { recursive: true, force: true });
+rmSync(outdir, { recursive: true, force: true });
 
 await build({
   entryPoints: [
@@ -15,7 +19,7 @@ await build({
     // The page renderer's worker thread (decision 049), started by file name: dist/page-render-worker.js.
     { in: 'src/modules/page-view/render-worker.mjs', out: 'page-render-worker' },
   ],
-  outdir: 'dist',
+  outdir,
   bundle: true,
   splitting: true,
   platform: 'node',

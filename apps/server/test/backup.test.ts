@@ -19,6 +19,7 @@ import { createProject, createUser, type TestApp, validProjectBody } from './hel
 import { adminCall, projectIn } from './support/admin';
 import { multipartBody, samples } from './support/documents';
 import { createFunder } from './support/marketplace';
+import { serverBuild } from './support/server-build';
 import {
   dropSchema,
   freePort,
@@ -43,10 +44,10 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 const root = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 const AUTH_SECRET = 'backup-test-secret-0123456789-abcdefghij';
 
-/** The CLI run from source, as `npm run backup` runs it built. */
+/** The CLI built as `npm run backup` runs it (support/server-build.ts). */
 function cli(args: string[], env: Record<string, string>) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', ...args], {
+    const child = spawn(process.execPath, [join(serverBuild(), 'cli.js'), ...args], {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', NODE_ENV: 'production', ...env },
     });

@@ -30,6 +30,20 @@ function pgliteTemplate(): Blob | undefined {
   return file ? new Blob([readFileSync(file)]) : undefined;
 }
 
+/**
+ * Every app buildTestApp made that is not closed yet. The API suite runs many files in one process
+ * (vitest.config.ts, isolate: false), so an app a file leaves open would outlive it: setup.ts
+ * closes any left at the end of each file (`closeLeftoverApps`).
+ */
+const openApps = new Set<TestApp>();
+
+/** Closes every app a test file left open (setup.ts, after the file's own hooks). */
+export async function closeLeftoverApps(): Promise<void> {
+  const left = [...openApps];
+  openApps.clear();
+  await Promise.all(left.map((t) => t.close()));
+}
+
 /** A fresh app on a fresh database: PGlite in memory, or a schema of its own on PostgreSQL. */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const schema = postgresUrl ? `test_${randomUUID().replaceAll('-', '').slice(0, 16)}` : undefined;
@@ -57,21 +71,29 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     logger: false,
   });
   await app.ready();
-  return {
+  let closing: Promise<void> | undefined;
+  const testApp: TestApp = {
     app,
     database,
-    async close() {
-      await app.close();
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
-      if (postgresUrl && schema) {
-        const client = new pg.Client({ connectionString: postgresUrl });
-        await client.connect();
-        await dropSchemaExclusively(client, schema);
-        await client.end();
-      }
+    close() {
+      openApps.delete(testApp);
+      closing ??= closeApp();
+      return closing;
     },
   };
+  async function closeApp() {
+    await app.close();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (postgresUrl && schema) {
+      const client = new pg.Client({ connectionString: postgresUrl });
+      await client.connect();
+      await dropSchemaExclusively(client, schema);
+      await client.end();
+    }
+  }
+  openApps.add(testApp);
+  return testApp;
 }
 
 export interface TestUser {

@@ -488,16 +488,21 @@ export async function freshPendingPayment({ w }: Cell) {
  * A subscription awaiting the card's extra step, started by a fresh approved funder: one for the
  * whole row, as nobody in the matrix may confirm it (a confirmation would show as a mismatch).
  */
-let startedSubscription: Promise<Fresh> | undefined;
+const startedSubscriptions = new WeakMap<World, Promise<Fresh>>();
 export function freshSubscription({ w }: Cell): Promise<Fresh> {
-  startedSubscription ??= (async () => {
+  // Kept per world, not per module: a later test file's world (one process may run several files,
+  // vitest.config.ts) has a database of its own.
+  let started = startedSubscriptions.get(w);
+  if (started) return started;
+  started = (async () => {
     const starter = await funderIn(w.t.app, 'none', { name: 'Starting Funder' });
-    const started = await expectStatus<{ subscription_id: string; client_secret: string }>(
+    const answer = await expectStatus<{ subscription_id: string; client_secret: string }>(
       'subscribe',
       await subscribe(w.t.app, starter, NEEDS_AUTH),
       [200],
     );
-    return { values: { subscription_id: started.subscription_id, client_secret: started.client_secret } };
+    return { values: { subscription_id: answer.subscription_id, client_secret: answer.client_secret } };
   })();
-  return startedSubscription;
+  startedSubscriptions.set(w, started);
+  return started;
 }

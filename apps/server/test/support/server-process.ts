@@ -2,15 +2,16 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import http from 'node:http';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { dropSchemaExclusively } from '../../src/db/migrate';
 import { cookieFrom } from '../helpers';
+import { serverBuild } from './server-build';
 
 /**
- * The real server (`apps/server/src/main.ts`, run from source with tsx) as a child process on a
+ * The real server (`apps/server/src/main.ts`, built as `npm run build` builds it: server-build.ts) as a child process on a
  * port of its own: started, killed with SIGKILL mid-request, and started again on the same data, to
  * see what a crash leaves behind (issue 12 item 6).
  */
@@ -57,7 +58,7 @@ export async function startServer(
 ): Promise<ServerProcess> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [join(serverBuild(), 'main.js')], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
