@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerQuestion } from './analyst';
 import type { DealFacts } from './calculations';
 import { searchKnowledge } from './knowledge';
 import { norms } from './norms';
@@ -22,6 +23,15 @@ interface ToolCall<S extends z.ZodType> {
 const call = <S extends z.ZodType>(t: ToolCall<S>) => t;
 
 export const toolCalls = {
+  analyse_question: call({
+    description:
+      "Works out every figure a development-finance question asks for from the figures it gives, line by line (cost lines summed into TDC, units × price, shares of a total either way, 'X is Y % of Z', interest on an average drawn balance or for a delay, fees per period, stamp duty in tiers, residual land value, capital stacks, presale cover and shortfalls, LVR, LTC, margins, ICR, stress cases), using the bound project's figures for what the question leaves out; or names the figure it could not place and asks for it. Pass the user's question exactly as written.",
+    args: z.object({ question: z.string().min(1).max(2000).describe("The user's question, verbatim") }),
+    run: (a, context) => {
+      const result = answerQuestion(a.question, { deal: context.deal });
+      return { answer: result.text, figures: result.figures, asks: result.intent === 'needInputs' };
+    },
+  }),
   lvr_on_land: call({
     description: "The platform's LVR: loan / land value x 100",
     args: z.object({ loan: money('Loan amount'), land_value: money('Land value') }),
