@@ -82,10 +82,17 @@ export const emailFlagFor: Record<NotificationType, NotificationPreferenceFlag |
   system: null,
 };
 
-const titles: Partial<Record<string, string>> = {
+/**
+ * Every type has its own title (issue 37 item 14: none reads just 'Notification'); the spec's eight
+ * as it names them, the rest in the same style. Typed over every type, so a new one needs a title.
+ */
+const titles: Record<NotificationType, string> = {
   project_approved: 'Project Approved',
+  project_published: 'Project Published',
+  project_rejected: 'Project Rejected',
   access_request: 'New Access Request',
   access_granted: 'Access Granted',
+  access_declined: 'Access Declined',
   access_revoked: 'Access Revoked',
   access_expiring: 'Access Ending Soon',
   deal_engagement: 'New Deal Engagement',
@@ -94,7 +101,14 @@ const titles: Partial<Record<string, string>> = {
   deal_completed: 'Deal Completed',
   deal_message: 'Deal Room Update',
   account_approved: 'Account Approved',
+  message: 'New Message',
+  document_request: 'Document Requested',
+  payment_success: 'Payment Received',
+  subscription_approved: 'Subscription Approved',
+  subscription_denied: 'Subscription Denied',
+  subscription_failed: 'Subscription Payment Failed',
   listing_match: 'New Matching Listing',
+  system: 'Message from Plinth',
 };
 
 /**
@@ -106,7 +120,8 @@ export const messageEmailFlag = (senderRole: string | null): NotificationPrefere
   senderRole === 'borrower' ? 'email_borrower_messages' : 'email_messages';
 
 /** Titles by type, else 'Notification'. */
-export const notificationTitle = (type: string) => titles[type] ?? 'Notification';
+export const notificationTitle = (type: string) =>
+  (titles as Partial<Record<string, string>>)[type] ?? 'Notification';
 
 /** Where tapping a notification goes, or null to stay. */
 export function notificationTarget(type: string, relatedId: string | null): string | null {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { conversationPath, parseConversationParam } from '../src/conversation-ref';
-import { messageEmailFlag, notificationTarget, notificationTitle } from '../src/notifications';
+import {
+  messageEmailFlag,
+  notificationTarget,
+  notificationTitle,
+  notificationTypes,
+} from '../src/notifications';
 
 describe('notification tap-through targets (spec 000, notifications dropdown)', () => {
   it.each([
@@ -44,7 +49,15 @@ describe('notification tap-through targets (spec 000, notifications dropdown)', 
     expect(notificationTitle('account_approved')).toBe('Account Approved');
     expect(notificationTitle('deal_completed')).toBe('Deal Completed');
     expect(notificationTitle('deal_message')).toBe('Deal Room Update');
-    expect(notificationTitle('message')).toBe('Notification');
+    expect(notificationTitle('something_else')).toBe('Notification');
+  });
+
+  it('issue 37 item 14: every type the server sends has its own title, never just "Notification"', () => {
+    for (const type of notificationTypes) expect(notificationTitle(type), type).not.toBe('Notification');
+    expect(notificationTitle('project_published')).toBe('Project Published');
+    expect(notificationTitle('payment_success')).toBe('Payment Received');
+    expect(notificationTitle('subscription_approved')).toBe('Subscription Approved');
+    expect(notificationTitle('document_request')).toBe('Document Requested');
   });
 });
 
