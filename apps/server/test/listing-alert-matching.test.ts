@@ -12,7 +12,11 @@ import { createFunder } from './support/marketplace';
 //
 // The listing (helpers' validProjectBody): Residential, Sydney NSW, Pre-Construction, loan $4m,
 // total cost $6m, profit $1.8m, land $2.5m: loan / GRV 4 / 7.8 = 51.28 %, LVR 160 %, margin 30 %.
-// Limits are stored with two decimals, so the edges are 51.29 / 51.28, 160 / 159.99, 30 / 30.01.
+// The confidential limits are matched in steps (decision 060): a maximum LVR or loan / GRV at the
+// 5-point step at or above it, a minimum margin at the 2.5-point step at or below it. So the edges
+// are a step's edge: LVR 160 % meets a 160 % maximum and a 155.01 % one (both applied as 160 %)
+// and misses 155 %; margin 30 % meets 30 % and 32.49 % (applied as 30 %) and misses 32.5 %; with
+// profit $2m (GRV $8m), loan / GRV 50 % meets 50 % and 45.01 % and misses 45 %.
 
 let t: TestApp;
 let admin: TestUser;
@@ -25,7 +29,7 @@ beforeAll(async () => {
   admin = await createUser(t.app, { role: 'admin', name: 'Alex Admin' });
   owner = await createUser(t.app, { role: 'borrower', profile: 'default', name: 'Dana Developer' });
   for (let i = 0; i < 4; i++) pool.push(await createFunder(t, 'active', { name: `Funder ${i}` }));
-}, 60_000);
+});
 afterAll(() => t.close());
 beforeEach(async () => {
   await t.app.jobs.drain(listingAlertsJob);
@@ -67,7 +71,13 @@ const reasonsOf = async (funder: TestUser, projectId: string) => {
 };
 
 describe('each criterion, met at its edge and missed just outside it', () => {
-  const cases: [string, Record<string, unknown>[], Record<string, unknown>[], string[]][] = [
+  const cases: [
+    string,
+    Record<string, unknown>[],
+    Record<string, unknown>[],
+    string[],
+    Record<string, unknown>?,
+  ][] = [
     [
       'property_types',
       [{ property_types: ['Residential'] }],
@@ -89,23 +99,24 @@ describe('each criterion, met at its edge and missed just outside it', () => {
     ],
     [
       'max_loan_to_grv',
-      [{ max_loan_to_grv: 51.29 }],
-      [{ max_loan_to_grv: 51.28 }],
-      ['loan / GRV within your maximum'],
+      [{ max_loan_to_grv: 50 }, { max_loan_to_grv: 45.01 }],
+      [{ max_loan_to_grv: 45 }],
+      ['loan / GRV at or under 50%'],
+      { expected_profit: 2_000_000 },
     ],
-    ['max_lvr', [{ max_lvr: 160 }], [{ max_lvr: 159.99 }], ['LVR within your maximum']],
+    ['max_lvr', [{ max_lvr: 160 }, { max_lvr: 155.01 }], [{ max_lvr: 155 }], ['LVR at or under 160%']],
     [
       'min_margin_on_cost',
-      [{ min_margin_on_cost: 30 }],
-      [{ min_margin_on_cost: 30.01 }],
-      ['margin on cost at or above your minimum'],
+      [{ min_margin_on_cost: 30 }, { min_margin_on_cost: 32.49 }],
+      [{ min_margin_on_cost: 32.5 }],
+      ['margin on cost at or above 30%'],
     ],
   ];
 
-  it.each(cases)('%s', async (_, meets, misses, reasons) => {
+  it.each(cases)('%s', async (_, meets, misses, reasons, listing) => {
     const funders = [...meets, ...misses].map((_, i) => pool[i]!);
     for (const [i, criteria] of [...meets, ...misses].entries()) await save(funders[i]!, criteria);
-    const id = await publish();
+    const id = await publish(listing);
     expect(await alerted(funders, id)).toEqual([...meets.map(() => 1), ...misses.map(() => 0)]);
     expect(await reasonsOf(funders[0]!, id)).toEqual(reasons);
     // Nobody missed is told in any other way either.
@@ -122,7 +133,7 @@ describe('each criterion, met at its edge and missed just outside it', () => {
     expect(missed).toEqual([]);
   });
 
-  it('all criteria at once, each at its edge: alerted, with every reason in order', async () => {
+  it('all criteria at once, each at its edge or inside its step: alerted, with every reason in order', async () => {
     await save(pool[0]!, {
       property_types: ['Residential'],
       states: ['NSW'],
@@ -140,9 +151,9 @@ describe('each criterion, met at its edge and missed just outside it', () => {
       'in NSW, one of your states',
       'Pre-Construction stage, one of your stages',
       'a loan within your $4m–$4m range',
-      'loan / GRV within your maximum',
-      'LVR within your maximum',
-      'margin on cost at or above your minimum',
+      'loan / GRV at or under 55% (your 51.29% maximum, matched in 5-point steps)',
+      'LVR at or under 160%',
+      'margin on cost at or above 30%',
     ]);
   });
 
@@ -156,7 +167,7 @@ describe('each criterion, met at its edge and missed just outside it', () => {
 });
 
 describe('an alert never tells a confidential figure', () => {
-  it('neither the listing’s LVR, loan / GRV, margin nor the funder’s limits, in app, e-mail or digest', async () => {
+  it('neither the listing’s LVR, loan / GRV nor margin in app, e-mail or digest; the funder’s own limits only in theirs', async () => {
     // Land $2.35m: LVR 170.21 %; cost $6m, profit $1.73m: margin 28.83 %, loan / GRV 4 / 7.73 = 51.75 %.
     const limits = { max_lvr: 173.45, max_loan_to_grv: 57.65, min_margin_on_cost: 21.35 };
     await save(pool[0]!, limits);
@@ -177,10 +188,13 @@ describe('an alert never tells a confidential figure', () => {
     expect(instant!.subject).toBe('New listing matches your criteria: Residential, Ryde NSW, $4m');
     expect(digest!.subject).toBe('1 new listing matches your lending criteria');
     for (const mail of [instant!, digest!]) {
-      // Why it matched, by name only.
+      // Why it matched: the limit as matched and the funder's own limit, never the listing's figure.
       for (const part of [mail.text, mail.html!]) {
-        expect(part).toContain('LVR within your maximum');
-        expect(part).toContain('margin on cost at or above your minimum');
+        expect(part).toContain('LVR at or under 175% (your 173.45% maximum, matched in 5-point steps)');
+        expect(part).toContain(
+          'margin on cost at or above 20% (your 21.35% minimum, matched in 2.5-point steps)',
+        );
+        expect(part).toContain('loan / GRV at or under 60% (your 57.65% maximum, matched in 5-point steps)');
       }
     }
     const told = [
@@ -206,14 +220,14 @@ describe('an alert never tells a confidential figure', () => {
       '1.73',
       '7,730,000',
       '7.73',
-      // The funder's limits.
-      '173.45',
-      '173.4',
-      '57.65',
-      '57.6',
-      '21.35',
-      '21.3',
+      // The listing's steps no more finely than the limit as matched says: LVR over 170 %, margin
+      // 27.5 % or more, loan / GRV over 50 %.
+      '170%',
+      '27.5',
+      '50%',
     ];
+    // The funder's own limits are told to the funder alone, and only beside the limit as matched.
+    expect(notification!.message).not.toMatch(/173|57\.6|21\.3/);
     for (const text of told) for (const secret of secrets) expect(text).not.toContain(secret);
   });
 });

@@ -109,7 +109,9 @@ describe('publishing a listing alerts the funders whose criteria it meets', () =
     expect(mail.headers?.['List-Unsubscribe']).toMatch(
       /^<http:\/\/localhost:3000\/api\/listing-alerts\/unsubscribe\?token=[\w.-]+>$/,
     );
-    expect(mail.text).toContain('LVR within your maximum');
+    // The limits as matched (the funder's own, each on a step), never the listing's figures.
+    expect(mail.text).toContain('LVR at or under 170%');
+    expect(mail.text).toContain('margin on cost at or above 25%');
     expect(mail.text).toContain(`/projects/${p.id}`);
     for (const figure of ['160', '30%', '30 %', '51.3']) expect(mail.text).not.toContain(figure);
   });

@@ -98,8 +98,8 @@ describe('GET /api/dashboard/funder', () => {
     const body = (await dashboard(criteria)).json();
     expect(recommendedKeys(body)).toEqual(['I', 'A', 'L']);
     expect(body.recommended.map((p: { reason: string }) => p.reason)).toEqual([
-      'Matches your lending criteria: in NSW, one of your states; margin on cost at or above your minimum',
-      'Matches your lending criteria: in NSW, one of your states; margin on cost at or above your minimum',
+      'Matches your lending criteria: in NSW, one of your states; margin on cost at or above 20%',
+      'Matches your lending criteria: in NSW, one of your states; margin on cost at or above 20%',
       'Meets 1 of your 2 lending criteria',
     ]);
     for (const item of body.recommended)

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { revenueOf } from './broker-ai/feasibility';
-import { loanToGrv } from './broker-ai/tools';
-import { lvr, profitMargin } from './finance';
 import { compactAud, propertyTypesForFocus, recommendationReasons } from './marketplace';
+import { RETURN_BAND_POINTS } from './marketplace-stats';
 import { australianStates, developmentStages, propertyTypes } from './projects';
 
 /**
@@ -160,8 +159,57 @@ export interface CriteriaMatch {
   failed: CriterionKey[];
 }
 
-const within = (value: number | null, limit: number | null, isMax: boolean) =>
-  limit === null ? null : value !== null && (isMax ? value <= limit : value >= limit);
+/**
+ * The steps, in percentage points, each confidential limit is matched in. A funder's limit is
+ * applied at the step at or beyond it on the generous side (a 21 % minimum margin as 20 %, a 62 %
+ * maximum LVR as 65 %), so whether a listing matches depends only on which step its ratio falls in:
+ * no run of saved limits, however chosen, tells a funder more of the figure than its step. Margin
+ * on cost uses the public return band's 2.5 points, so a match says nothing the band does not;
+ * LVR and loan / GRV, which no listing shows, use 5 (docs/decisions/060-criteria-matched-in-steps.md).
+ */
+export const confidentialStepPoints = {
+  max_loan_to_grv: 5,
+  max_lvr: 5,
+  min_margin_on_cost: RETURN_BAND_POINTS,
+} as const satisfies Partial<Record<CriterionKey, number>>;
+
+/** The limit as matched: the funder's limit moved to the step on its generous side. */
+export function limitAsMatched(key: keyof typeof confidentialStepPoints, limit: number): number {
+  const step = confidentialStepPoints[key];
+  const steps =
+    key === 'min_margin_on_cost' ? Math.floor(limit / step + 1e-9) : Math.ceil(limit / step - 1e-9);
+  return steps * step;
+}
+
+/**
+ * Whether numerator / denominator × 100 is within `limit` (at most, or at least), worked out in
+ * integers so a ratio on a step's edge is never mistaken; false when a figure is missing.
+ */
+function ratioWithin(
+  numerator: number | null | undefined,
+  denominator: number | null | undefined,
+  limitPoints: number,
+  isMax: boolean,
+): boolean {
+  if (numerator == null || denominator == null) return false;
+  if (!Number.isFinite(numerator) || !Number.isFinite(denominator)) return false;
+  if (!(denominator > 0) || !(numerator >= 0)) return false;
+  // The figures are whole dollars and a limit as matched is a multiple of a step with at most one
+  // decimal (2.5 or 5): 1,000 × numerator against 10 × limit × denominator, exactly in BigInt.
+  const left = 1000n * BigInt(Math.round(numerator));
+  const right = BigInt(Math.round(limitPoints * 10)) * BigInt(Math.round(denominator));
+  return isMax ? left <= right : left >= right;
+}
+
+const confidential = (
+  key: keyof typeof confidentialStepPoints,
+  limit: number | null,
+  numerator: number | null | undefined,
+  denominator: number | null | undefined,
+) =>
+  limit === null
+    ? null
+    : ratioWithin(numerator, denominator, limitAsMatched(key, limit), key !== 'min_margin_on_cost');
 
 /** Whether a listing meets every criterion set; each criterion met or failed, by key. */
 export function matchCriteria(c: FunderCriteria, listing: CriteriaListing): CriteriaMatch {
@@ -179,11 +227,16 @@ export function matchCriteria(c: FunderCriteria, listing: CriteriaListing): Crit
         ? null
         : (c.min_loan === null || loan >= c.min_loan) && (c.max_loan === null || loan <= c.max_loan),
     ],
-    ['max_loan_to_grv', within(loanToGrv(loan, revenue), c.max_loan_to_grv, true)],
-    ['max_lvr', within(lvr(loan, listing.land_value), c.max_lvr, true)],
+    ['max_loan_to_grv', confidential('max_loan_to_grv', c.max_loan_to_grv, loan, revenue)],
+    ['max_lvr', confidential('max_lvr', c.max_lvr, loan, listing.land_value)],
     [
       'min_margin_on_cost',
-      within(profitMargin(listing.expected_profit, listing.total_project_cost), c.min_margin_on_cost, false),
+      confidential(
+        'min_margin_on_cost',
+        c.min_margin_on_cost,
+        listing.expected_profit,
+        listing.total_project_cost,
+      ),
     ],
   ];
   const met = checks.filter(([, ok]) => ok === true).map(([key]) => key);
@@ -196,6 +249,17 @@ function loanRangePhrase(c: FunderCriteria) {
     return `a loan within your ${compactAud(c.min_loan)}–${compactAud(c.max_loan)} range`;
   if (c.min_loan !== null) return `a loan of your ${compactAud(c.min_loan)} minimum or more`;
   return `a loan within your ${compactAud(c.max_loan ?? 0)} maximum`;
+}
+
+/** A limit in points as the funder saved it (stored to two decimals): '20%', '17.5%', '173.45%'. */
+const points = (n: number) => `${Number(n.toFixed(2))}%`;
+
+/** '20%', or '20% (your 21% minimum, matched in 2.5-point steps)' when the step moved it. */
+function stepPhrase(key: keyof typeof confidentialStepPoints, limit: number | null) {
+  const asMatched = limitAsMatched(key, limit ?? 0);
+  if (limit === null || asMatched === limit) return points(asMatched);
+  const kind = key === 'min_margin_on_cost' ? 'minimum' : 'maximum';
+  return `${points(asMatched)} (your ${points(limit)} ${kind}, matched in ${confidentialStepPoints[key]}-point steps)`;
 }
 
 /**
@@ -212,9 +276,10 @@ export function matchReasons(
     states: () => `in ${listing.state}, one of your states`,
     development_stages: () => `${listing.development_stage} stage, one of your stages`,
     loan_range: () => loanRangePhrase(c),
-    max_loan_to_grv: () => 'loan / GRV within your maximum',
-    max_lvr: () => 'LVR within your maximum',
-    min_margin_on_cost: () => 'margin on cost at or above your minimum',
+    max_loan_to_grv: () => `loan / GRV at or under ${stepPhrase('max_loan_to_grv', c.max_loan_to_grv)}`,
+    max_lvr: () => `LVR at or under ${stepPhrase('max_lvr', c.max_lvr)}`,
+    min_margin_on_cost: () =>
+      `margin on cost at or above ${stepPhrase('min_margin_on_cost', c.min_margin_on_cost)}`,
   };
   if (match.met.length === 0) return ['Any listing: you have set no criteria'];
   return match.met.map((key) => phrases[key]());

@@ -1,9 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   criteriaFromProfile,
   type FunderCriteria,
   funderCriteriaBody,
   funderCriteriaMessages,
+  limitAsMatched,
   matchCriteria,
   matchReasons,
   nearMisses,
@@ -100,13 +102,46 @@ describe('funder criteria: matching', () => {
     expect(one({ min_loan: 5_000_000 }).failed).toEqual(['loan_range']);
   });
 
-  it('checks each confidential limit on the full file’s figures', () => {
-    expect(one({ max_loan_to_grv: 62.5 }).met).toEqual(['max_loan_to_grv']); // 4.5 / 7.2
-    expect(one({ max_loan_to_grv: 62 }).failed).toEqual(['max_loan_to_grv']);
-    expect(one({ max_lvr: 150 }).isMatch).toBe(true); // 4.5 / 3
-    expect(one({ max_lvr: 149 }).failed).toEqual(['max_lvr']);
-    expect(one({ min_margin_on_cost: 20 }).isMatch).toBe(true); // 1.2 / 6
-    expect(one({ min_margin_on_cost: 21 }).failed).toEqual(['min_margin_on_cost']);
+  it('checks each confidential limit on the full file’s figures, in steps', () => {
+    expect(one({ max_loan_to_grv: 65 }).met).toEqual(['max_loan_to_grv']); // 4.5 / 7.2 = 62.5 %
+    expect(one({ max_loan_to_grv: 62 }).met).toEqual(['max_loan_to_grv']); // applied as 65 %
+    expect(one({ max_loan_to_grv: 60 }).failed).toEqual(['max_loan_to_grv']);
+    expect(one({ max_lvr: 150 }).isMatch).toBe(true); // 4.5 / 3 = 150 %, on a step's edge
+    expect(one({ max_lvr: 146 }).isMatch).toBe(true); // applied as 150 %
+    expect(one({ max_lvr: 145 }).failed).toEqual(['max_lvr']);
+    expect(one({ min_margin_on_cost: 20 }).isMatch).toBe(true); // 1.2 / 6 = 20 %
+    expect(one({ min_margin_on_cost: 22 }).isMatch).toBe(true); // applied as 20 %
+    expect(one({ min_margin_on_cost: 22.5 }).failed).toEqual(['min_margin_on_cost']);
+  });
+
+  it('moves a limit to the step on its generous side', () => {
+    expect(limitAsMatched('min_margin_on_cost', 21)).toBe(20);
+    expect(limitAsMatched('min_margin_on_cost', 17.5)).toBe(17.5);
+    expect(limitAsMatched('max_lvr', 62)).toBe(65);
+    expect(limitAsMatched('max_lvr', 65)).toBe(65);
+    expect(limitAsMatched('max_loan_to_grv', 0.1)).toBe(5);
+  });
+
+  // The leak this closes: a funder saving limit after limit (17.3 %, 17.4 % …) and watching one
+  // listing match or not could read its margin, LVR or loan / GRV to any precision.
+  it('never tells apart two listings whose ratios fall in the same step, whatever the limit', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 39 }),
+        fc.double({ min: 0, max: 100, noNaN: true }),
+        fc.double({ min: 1, max: 500, noNaN: true }),
+        (band, minMargin, maxLvr) => {
+          const c = { ...any, min_margin_on_cost: minMargin, max_lvr: maxLvr };
+          // Margin band `band` (cost $10m): one listing on its bottom edge, one a dollar under its
+          // top edge. LVR step (145 %, 150 %]: one on its top edge, one a dollar above its bottom.
+          const a = { ...listing, total_project_cost: 10_000_000, expected_profit: band * 250_000 };
+          const b = { ...a, expected_profit: (band + 1) * 250_000 - 1, loan_amount: 4_350_001 };
+          const [ma, mb] = [matchCriteria(c, a), matchCriteria(c, b)];
+          expect(ma.met.includes('min_margin_on_cost')).toBe(mb.met.includes('min_margin_on_cost'));
+          expect(ma.met.includes('max_lvr')).toBe(mb.met.includes('max_lvr'));
+        },
+      ),
+    );
   });
 
   it('fails a limit whose figure the listing lacks', () => {
@@ -123,10 +158,19 @@ describe('funder criteria: matching', () => {
       'Residential, one of your property types',
       'in NSW, one of your states',
       'a loan within your $2m–$10m range',
-      'LVR within your maximum',
-      'margin on cost at or above your minimum',
+      'LVR at or under 160%',
+      'margin on cost at or above 15%',
     ]);
     expect(reasons.join(' ')).not.toMatch(/150|20%|1\.2m|6m/);
+  });
+
+  it('says the limit as matched, and the funder’s own limit beside it when the step moved it', () => {
+    const c = { ...any, max_loan_to_grv: 62.5, max_lvr: 173.45, min_margin_on_cost: 19.95 };
+    expect(matchReasons(c, listing, matchCriteria(c, listing))).toEqual([
+      'loan / GRV at or under 65% (your 62.5% maximum, matched in 5-point steps)',
+      'LVR at or under 175% (your 173.45% maximum, matched in 5-point steps)',
+      'margin on cost at or above 17.5% (your 19.95% minimum, matched in 2.5-point steps)',
+    ]);
   });
 });
 
@@ -181,7 +225,7 @@ describe('funder criteria: recommendations', () => {
     );
     expect(ranked.map((r) => r.id)).toEqual(['new-match', 'old-match', 'two-of-three']);
     expect(ranked[0]!.reason).toBe(
-      'Matches your lending criteria: in NSW, one of your states; LVR within your maximum; margin on cost at or above your minimum',
+      'Matches your lending criteria: in NSW, one of your states; LVR at or under 160%; margin on cost at or above 15%',
     );
     expect(ranked[2]!.reason).toBe('Meets 2 of your 3 lending criteria');
   });
