@@ -137,6 +137,26 @@ describe('contact sharing', () => {
     expect((await contactOf(strangers.funder, e.developer.id)).statusCode).toBe(404);
   });
 
+  it('share: in a room whose access was revoked, neither party shares (409, read-only; issue 37 item 11); nothing is written', async () => {
+    const room = await createEngaged(t, { title: 'Read Only Rise' });
+    const revoke = await as(t.app, room.developer, {
+      method: 'PUT',
+      url: `/api/access-requests/${room.accessRequestId}/revoke`,
+      payload: { reason: 'Terms changed.' },
+    });
+    expect(revoke.statusCode).toBe(200);
+    const before = (await shares()).length;
+    for (const [caller, target] of [
+      [room.developer, room.funder],
+      [room.funder, room.developer],
+    ] as const) {
+      const res = await share(caller, { user_id: caller.id, target_user_id: target.id });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toBe(dealMessages.accessRevoked);
+    }
+    expect((await shares()).length).toBe(before);
+  });
+
   it("share: on someone else's behalf (user_id not the caller) 403; an admin 403; anonymous 401; a body without ids 400", async () => {
     const res = await share(e.funder, { user_id: e.developer.id, target_user_id: e.funder.id });
     expect(res.statusCode).toBe(403);

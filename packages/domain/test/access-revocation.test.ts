@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accessDecisions, openAccessStatuses } from '../src/access';
 import { accessUntilMessages } from '../src/access-dates';
+import { accessEndedMessage, reasonText } from '../src/access-ended';
 import {
   accessDecisionBody,
   accessEndsAt,
@@ -92,5 +93,38 @@ describe("'Access until'", () => {
     expect(hasAccessLapsed(request, at('2027-01-15T12:59:59Z'))).toBe(false);
     expect(hasAccessLapsed(request, end)).toBe(true);
     expect(hasAccessLapsed({ access_until: null }, end)).toBe(false);
+  });
+});
+
+// Issue 37 items 1 and 11: the reason ends one sentence, never with a doubled full stop.
+describe('reasonText and accessEndedMessage', () => {
+  it('drops the reason’s own trailing full stop and spaces', () => {
+    expect(reasonText('We chose another lender.')).toBe('We chose another lender');
+    expect(reasonText('  Terms changed..  ')).toBe('Terms changed');
+    expect(`Reason: ${reasonText('Undertaking breached.')}. Access was revoked`).toBe(
+      'Reason: Undertaking breached. Access was revoked',
+    );
+  });
+
+  it('revoked: title, Sydney date and reason; lapsed: the last day of access', () => {
+    expect(
+      accessEndedMessage({
+        project_title: 'Eastwood Rise',
+        ended_at: '2026-11-28T20:33:00Z',
+        reason: 'Terms changed.',
+        lapsed: false,
+        access_until: null,
+      }),
+    ).toBe('Your access to Eastwood Rise was revoked on 29 Nov 2026: Terms changed');
+    expect(
+      accessEndedMessage({
+        project_title: 'Brunswick Lane',
+        // The end of 20 Dec 2026 in Sydney (AEDT, UTC+11).
+        ended_at: '2026-12-20T13:00:05Z',
+        reason: 'Access period ended on 20 Dec 2026',
+        lapsed: true,
+        access_until: '2026-12-20T13:00:00Z',
+      }),
+    ).toBe('Your access to Brunswick Lane ended on 20 Dec 2026');
   });
 });

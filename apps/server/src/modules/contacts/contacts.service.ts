@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
-import { forbidden, notFound } from '../../errors';
+import { conflict, forbidden, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
 import { publishLiveEvent } from '../events/events.service';
 
@@ -28,14 +28,15 @@ export async function hasSharedContact(db: Db, ownerId: string, withId: string):
 const dealsBetween = (db: Db, a: string, b: string) =>
   db
     .selectFrom('deal')
-    .select(['id'])
+    .innerJoin('access_request as ar', 'ar.id', 'deal.access_request_id')
+    .select(['deal.id', 'ar.status as access_status'])
     .where((eb) =>
       eb.or([
-        eb.and([eb('borrower_id', '=', a), eb('funder_id', '=', b)]),
-        eb.and([eb('funder_id', '=', a), eb('borrower_id', '=', b)]),
+        eb.and([eb('deal.borrower_id', '=', a), eb('deal.funder_id', '=', b)]),
+        eb.and([eb('deal.funder_id', '=', a), eb('deal.borrower_id', '=', b)]),
       ]),
     )
-    .orderBy('created_at', 'desc')
+    .orderBy('deal.created_at', 'desc')
     .execute();
 
 /**
@@ -49,8 +50,11 @@ export async function shareContact(
 ): Promise<{ shared: true; target_user_id: string }> {
   const { viewer, body } = options;
   if (body.user_id !== viewer.id) throw forbidden(dealMessages.shareNotAllowed);
-  const deals = await dealsBetween(db, viewer.id, body.target_user_id);
-  if (deals.length === 0) throw forbidden(dealMessages.shareNotAllowed);
+  const all = await dealsBetween(db, viewer.id, body.target_user_id);
+  if (all.length === 0) throw forbidden(dealMessages.shareNotAllowed);
+  // A room whose funder's access was revoked or lapsed is read-only: no sharing (issue 37 item 11).
+  const deals = all.filter((deal) => deal.access_status !== 'revoked');
+  if (deals.length === 0) throw conflict(dealMessages.accessRevoked);
   await db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('contact_share')

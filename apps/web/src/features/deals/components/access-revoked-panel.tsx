@@ -1,4 +1,5 @@
 import { Alert, Group } from '@mantine/core';
+import { reasonText } from '@plinth/domain/access-ended';
 import { canRevokeAccess, revocationMessages } from '@plinth/domain/access-revocation';
 import { type Deal, type DealParty, dealMessages } from '@plinth/domain/deals';
 import { formatDate } from '@plinth/domain/format';
@@ -27,7 +28,7 @@ export function AccessRevokedPanel({ deal, party }: { deal: Deal; party: DealPar
         title={revocationMessages.revokedBanner}
       >
         {who} on <time dateTime={revoked.revoked_at}>{formatDate(revoked.revoked_at)}</time>. Reason:{' '}
-        {revoked.reason}. {dealMessages.accessRevoked}.
+        {reasonText(revoked.reason)}. {dealMessages.accessRevoked}.
       </Alert>
     );
   }

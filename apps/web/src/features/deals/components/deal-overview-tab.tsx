@@ -90,7 +90,8 @@ export function DealOverviewTab({ deal, party, viewerId, latestProposal }: DealO
       <Section title="Parties">
         <DetailList items={parties} cols={3} />
       </Section>
-      {party && <ShareContactPanel deal={deal} party={party} viewerId={viewerId} />}
+      {/* Read-only once access was revoked: no sharing (issue 37 item 11). */}
+      {party && !deal.access_revoked && <ShareContactPanel deal={deal} party={party} viewerId={viewerId} />}
     </Stack>
   );
 }

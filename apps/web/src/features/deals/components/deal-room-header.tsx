@@ -58,7 +58,8 @@ export function DealRoomHeader({ deal, party, actions }: DealRoomHeaderProps) {
           <Title order={1} fz={{ base: 24, sm: 30 }} style={{ wordBreak: 'break-word' }}>
             {deal.project.title}
           </Title>
-          <StatusBadge label={status.label} tone={status.tone} size="lg" />
+          {/* A revoked room is not open in any sense that matters: only REVOKED (issue 37 item 11). */}
+          {!deal.access_revoked && <StatusBadge label={status.label} tone={status.tone} size="lg" />}
           <StatusBadge label={dealStageLabel(deal.access_status)} tone="neutral" size="lg" />
         </Group>
         <Group gap="lg" c="gray.7" style={{ rowGap: 4 }}>
