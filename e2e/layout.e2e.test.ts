@@ -99,6 +99,7 @@ describe('[LAYOUT] signed-in shell', () => {
       'Projects',
       'Messages',
       'Portfolio',
+      'Facilities',
     ]);
     const footer = page.getByRole('contentinfo');
     expect(await footer.isVisible()).toBe(true);
