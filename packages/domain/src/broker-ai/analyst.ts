@@ -178,7 +178,7 @@ export function answerQuestion(question: string, context: AnalystContext = {}): 
   const hasFigures = reading.count > 0 || hasDeal;
   if (!target || !hasFigures) {
     // A knowledge answer only to a knowledge question: figures with no figure asked for are asked about.
-    if (reading.count >= 2 && !KNOWLEDGE_ASK.test(reading.text)) return capabilities();
+    if (findQuantities(reading.text).length >= 2 && !KNOWLEDGE_ASK.test(reading.text)) return capabilities();
     const known = knowledgeAnswer(text);
     if (known) return known;
     if (!target) return capabilities();

@@ -48,7 +48,7 @@ function percentOf(shape: string, qs: Q[]): AnalystAnswer | null {
     const v = tools.shareOf(r, a)!;
     return note([`${givenPct(r)} of ${aud(a)}: ${aud(a)} × ${givenPct(r)} = ${aud(v)}.`], { result: v });
   }
-  if (rates.length === 1 && /^a (?:is|=) r of (?:what|how much|which (?:amount|figure))$/.test(shape)) {
+  if (rates.length === 1 && /^a (?:is|=) r of (?:what|how much|which)(?: [a-z]+)?$/.test(shape)) {
     const [r, a] = [rates[0]!.value, amounts[0]!.value];
     const v = tools.baseOfShare(r, a);
     if (v === null) return null;
@@ -59,10 +59,12 @@ function percentOf(shape: string, qs: Q[]): AnalystAnswer | null {
       `^(?:${ASK} )?a (?:is|as) (?:what|a|which) ${PERCENT_WORD} of ${ART}a$|^(?:${ASK} )?a as a ${PERCENT_WORD} of ${ART}a$`,
     ).test(shape);
     const wholeFirst = new RegExp(`^what ${PERCENT_WORD} of ${ART}a is a$`).test(shape);
-    if (!partFirst && !wholeFirst) return null;
-    const [part, whole] = partFirst
-      ? [amounts[0]!.value, amounts[1]!.value]
-      : [amounts[1]!.value, amounts[0]!.value];
+    const partThenWhole = new RegExp(`^what ${PERCENT_WORD} is a of ${ART}a$`).test(shape);
+    if (!partFirst && !wholeFirst && !partThenWhole) return null;
+    const [part, whole] =
+      partFirst || partThenWhole
+        ? [amounts[0]!.value, amounts[1]!.value]
+        : [amounts[1]!.value, amounts[0]!.value];
     const v = tools.percentOf(part, whole);
     if (v === null) return null;
     return note([`${aud(part)} / ${aud(whole)} = ${pct(v)}.`], { result: v });
@@ -171,7 +173,7 @@ function capitalStack(text: string, qs: Q[]): AnalystAnswer | null {
     kinds.size < 2 ||
     (!kinds.has('mezzanine') &&
       !kinds.has('preferred equity') &&
-      !/\b(stack|tranches?|each|split|capital structure)\b/i.test(text))
+      !/\b(stack|tranches?|each|split|capital structure|rest|balance|remainder)\b/i.test(text))
   )
     return null;
   const figure = new Map<Tranche, Q>();

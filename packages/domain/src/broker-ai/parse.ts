@@ -123,6 +123,8 @@ const labelWords: [Label, string[]][] = [
       'gross realisation value',
       'gross realization value',
       'gross development value',
+      'grossing',
+      'gross',
       'gross realisation',
       'gross realization',
       'grv',
@@ -528,6 +530,14 @@ function findLabelWords(text: string): LabelWord[] {
   const found: LabelWord[] = [];
   for (const m of text.matchAll(LABEL)) {
     const i = m.slice(1).findIndex((g) => g !== undefined);
+    // 'TDC excl land', 'non-land costs': the land is what is left out, not a figure's name.
+    if (
+      wordList[i]![0] === 'land' &&
+      /\b(?:ex|excl\.?|excluding|exclusive of|other than|less|before|without|not including|non)[\s-]*(?:the\s+)?$/i.test(
+        text.slice(Math.max(0, m.index - 20), m.index),
+      )
+    )
+      continue;
     found.push({ label: wordList[i]![0], text: m[0], start: m.index, end: m.index + m[0].length });
   }
   return found;

@@ -88,7 +88,8 @@ export type Figure =
   | 'debtToCost'
   | 'rateChange'
   | 'rateChangeInterest'
-  | 'presalesCount';
+  | 'presalesCount'
+  | 'salePerArea';
 
 export type Figures = Partial<Record<Figure, number>>;
 
@@ -317,7 +318,9 @@ const REQUIRED =
   /\b(?:wants?|needs?|require[sd]?|requirement|ask(?:s|ing)? for|minimum|target|must|condition|covenant|hurdle)\b/i;
 const TOTAL_COST_WORDS = /\b(?:total|tdc|all|whole|overall)\b/i;
 const RATE_RISE_AFTER = /^\s*(?:interest\s+)?(?:rate\s+)?(?:rise|increase|hike|jump|move up|bump)\b/i;
-const PRESALES = /\bpre-?s(ales?|old)\b|\bpresell\b|\bexchanged\b|\bsales\b/i;
+const RATE_RISE_BEFORE =
+  /\brates?\s+(?:go(?:es)?\s+up|rises?|increases?|jumps?|climbs?|move up|moves up)\s*(?:by\s*)?(?:another\s+)?$/i;
+const PRESALES = /\bpre-?s(ales?|old)\b|\bpresell\b|\bexchanged\b|\bsales\b|\bcontracts\b/i;
 const UNIT_NOUN =
   /^(?:units?|apartments?|apts?|townhouses?|town ?homes?|lots|dwellings?|homes|houses|terraces|villas|residences|flats|duplexes|studios)$/i;
 
@@ -377,7 +380,8 @@ export function readQuestion(question: string): Reading {
       const isMonthly = MONTHLY_AFTER.test(text.slice(q.end)) || !!q.word?.startsWith('monthly');
       const label = q.label && q.label !== 'none' ? q.label : null;
       if (PER_AREA_AFTER.test(after)) {
-        if (!label || label === 'construction' || label === 'cost') set('costPerArea', q.value, q);
+        if (label === 'sale' || label === 'revenue' || label === 'grv') set('salePerArea', q.value, q);
+        else if (!label || label === 'construction' || label === 'cost') set('costPerArea', q.value, q);
         else unplaced.push(asWritten(q));
         continue;
       }
@@ -442,7 +446,7 @@ export function readQuestion(question: string): Reading {
       else if (/\b(equity|gearing|geared|leverage)\b/i.test(text)) set('debtToEquity', q.value, q);
       else unplaced.push(asWritten(q));
     }
-    if (q.kind === 'rate' && RATE_RISE_AFTER.test(after)) {
+    if (q.kind === 'rate' && (RATE_RISE_AFTER.test(after) || RATE_RISE_BEFORE.test(before))) {
       set('rateChange', q.value, q);
       continue;
     }

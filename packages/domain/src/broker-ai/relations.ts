@@ -505,6 +505,12 @@ relations.push(
     ([c, a], o) => `Construction cost: ${aud(c!)} per m² × ${a!.toLocaleString('en-AU')} m² = ${aud(o)}.`,
   ),
   r(
+    'grv',
+    ['salePerArea', 'area'],
+    ([p, a]) => tools.timesOf(p, a),
+    ([p, a], o) => `GRV: ${aud(p!)} per m² × ${a!.toLocaleString('en-AU')} m² = ${aud(o)}.`,
+  ),
+  r(
     'costsExLand',
     [],
     (v) => tools.sumOf(v),

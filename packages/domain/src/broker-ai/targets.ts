@@ -173,7 +173,7 @@ const figures: [Target, RegExp][] = [
   ],
   [
     'construction',
-    /\bwhat (is |are )?(the |my )?(construction|build|building) (cost|budget)s?|\bhow much (is |for |can i spend on )?(the )?(construction|build|building)\b/gi,
+    /\b(build|construction|building) (cost|budget)s?\b(?=\s*\?)|\bwhat (is |are )?(the |my )?(construction|build|building) (cost|budget)s?|\bhow much (is |for |can i spend on )?(the )?(construction|build|building)\b/gi,
   ],
   ['grv', /\b(grv|gdv|end value)\b(?! ?(inc|incl|including))/gi],
   [
