@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { signUpAndOnboard } from './support/accounts';
 import { call } from './support/api';
 import { useBrowser } from './support/browser';
-import { approveProjectViaApi, pathOf, signInAdminViaApi } from './support/funders';
+import { approveProjectViaApi, signInAdminViaApi } from './support/funders';
 import { createProjectUnderReview, uniqueTitle } from './support/projects';
 
 const { newPage } = useBrowser();
@@ -96,11 +96,19 @@ describe('[REVOCATION] a developer takes back a funder’s access (issue 19 item
     const dialog = dev.page.getByRole('dialog', { name: 'Revoke access' });
     const confirm = dialog.getByRole('button', { name: 'Revoke access' });
     expect(await confirm.isDisabled()).toBe(true);
-    await dialog.getByLabel('Reason').fill('We have chosen another lender');
+    // A reason with its own full stop (issue 37 item 11: the banner must not double it).
+    await dialog.getByLabel('Reason').fill('We have chosen another lender.');
     await confirm.click();
     await dev.page.getByText('Access Revoked', { exact: true }).waitFor();
     const banner = dev.page.getByRole('alert').filter({ hasText: 'Access revoked' });
     await banner.getByText(/Reason: We have chosen another lender/).waitFor();
+    // Issue 37 item 11: one full stop, REVOKED without OPEN beside it, no Share contact.
+    expect(await banner.textContent()).toContain('Reason: We have chosen another lender. Access was revoked');
+    expect(await banner.textContent()).not.toContain('..');
+    const header = dev.page.getByRole('heading', { level: 1, name: title }).locator('..');
+    await header.getByText('Revoked', { exact: true }).waitFor();
+    expect(await header.getByText('Open', { exact: true }).count()).toBe(0);
+    expect(await dev.page.getByRole('button', { name: /share/i }).count()).toBe(0);
     // Read-only: the room keeps its tabs but offers no action.
     await dev.page.getByRole('button', { name: 'Revoke access' }).waitFor({ state: 'detached' });
     await dev.page.getByRole('tab', { name: /^Comments/ }).click();
