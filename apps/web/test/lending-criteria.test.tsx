@@ -135,6 +135,38 @@ describe('LendingCriteria', () => {
     expect(server.received).toHaveLength(2);
   });
 
+  it('each confidential limit says the step it is matched in, and the limit as applied when the step moves it', async () => {
+    server.script({ status: 200, body: prefill });
+    renderCard();
+    await screen.findByText(/not yet saved/);
+    const [grv, lvr, margin] = ['Maximum loan / GRV', 'Maximum LVR on land', 'Minimum margin on cost'];
+    expect(descriptionOf(input(grv))).toContain('Matched in 5-point steps');
+    expect(descriptionOf(input(lvr))).toContain('Matched in 5-point steps');
+    expect(descriptionOf(input(margin))).toContain('Matched in 2.5-point steps');
+    expect(screen.getByRole('group', { name: 'Confidential limits (optional)' }).textContent).toContain(
+      'each is matched in steps, rounded in your favour',
+    );
+
+    type(lvr, '62');
+    type(grv, '60');
+    type(margin, '21');
+    await waitFor(() =>
+      expect(descriptionOf(input(lvr))).toContain('Matched in 5-point steps: 62% is applied as 65%'),
+    );
+    // On a step: nothing moves, so only the step is said.
+    expect(descriptionOf(input(grv))).toContain('Matched in 5-point steps');
+    expect(descriptionOf(input(grv))).not.toContain('applied');
+    expect(descriptionOf(input(margin))).toContain('Matched in 2.5-point steps: 21% is applied as 20%');
+
+    type(margin, '17.25');
+    await waitFor(() =>
+      expect(descriptionOf(input(margin))).toContain('Matched in 2.5-point steps: 17.25% is applied as 15%'),
+    );
+    // A limit the domain refuses is not said as applied (its message comes on save).
+    type(lvr, '600');
+    await waitFor(() => expect(descriptionOf(input(lvr))).not.toContain('applied'));
+  });
+
   it("the server's 400: its message shown under the field it names", async () => {
     server.script(
       { status: 200, body: prefill },

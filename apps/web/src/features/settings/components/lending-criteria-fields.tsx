@@ -2,7 +2,7 @@ import { Fieldset, MultiSelect, NumberInput, SimpleGrid, Text, Title } from '@ma
 import type { UseFormReturnType } from '@mantine/form';
 import { funderCriteriaMessages } from '@plinth/domain/funder-criteria';
 import { australianStates, developmentStages, propertyTypes } from '@plinth/domain/projects';
-import type { FunderCriteriaValues } from '../utils/funder-criteria-form';
+import { type FunderCriteriaValues, limitStepNote } from '../utils/funder-criteria-form';
 
 // A closed list's options are unmounted, so each label names exactly one element.
 const unmountWhenClosed = { keepMounted: false };
@@ -80,7 +80,9 @@ export function LendingCriteriaFields({ form }: { form: UseFormReturnType<Funder
         aria-describedby="confidential-limits-help"
       >
         <Text c="gray.7" fz="sm" mb="sm" id="confidential-limits-help">
-          Matched on each listing's full figures on the server, and never shown to developers.
+          Matched on each listing's full figures on the server, and never shown to developers. So that no run
+          of saved limits can reveal a listing's figures, each is matched in steps, rounded in your favour: a
+          maximum up to the next 5 points, a minimum margin down to the next 2.5 points.
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <NumberInput
@@ -88,18 +90,21 @@ export function LendingCriteriaFields({ form }: { form: UseFormReturnType<Funder
             placeholder="Any"
             {...percent}
             {...form.getInputProps('max_loan_to_grv')}
+            description={limitStepNote('max_loan_to_grv', form.values.max_loan_to_grv)}
           />
           <NumberInput
             label="Maximum LVR on land"
             placeholder="Any"
             {...percent}
             {...form.getInputProps('max_lvr')}
+            description={limitStepNote('max_lvr', form.values.max_lvr)}
           />
           <NumberInput
             label="Minimum margin on cost"
             placeholder="Any"
             {...percent}
             {...form.getInputProps('min_margin_on_cost')}
+            description={limitStepNote('min_margin_on_cost', form.values.min_margin_on_cost)}
           />
         </SimpleGrid>
       </Fieldset>

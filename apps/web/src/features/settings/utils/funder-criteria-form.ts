@@ -1,8 +1,10 @@
 import {
+  confidentialStepPoints,
   type FunderCriteriaBody,
   type FunderCriteriaResponse,
   funderCriteriaBody,
   funderCriteriaMessages,
+  limitAsMatched,
 } from '@plinth/domain/funder-criteria';
 
 /**
@@ -102,4 +104,19 @@ export function serverCriteriaErrors(message: string): FunderCriteriaErrors {
   for (const [text, named] of fieldsOfMessage)
     if (message.includes(text)) for (const field of named) errors[field] ??= text;
   return errors;
+}
+
+export type ConfidentialLimitField = keyof typeof confidentialStepPoints;
+
+/**
+ * What a confidential limit's input says under it (decision 060): the step it is matched in, and
+ * the limit as matched when the step moves the one typed ('Matched in 5-point steps: 62% is
+ * applied as 65%'). Only for a limit the domain's schema accepts; any other says the step alone.
+ */
+export function limitStepNote(field: ConfidentialLimitField, value: number | string): string {
+  const steps = `Matched in ${confidentialStepPoints[field]}-point steps`;
+  const typed = limit(value);
+  if (typed === null || !funderCriteriaBody.safeParse({ [field]: typed }).success) return steps;
+  const applied = limitAsMatched(field, typed);
+  return applied === typed ? steps : `${steps}: ${Number(typed.toFixed(2))}% is applied as ${applied}%`;
 }
