@@ -264,7 +264,7 @@ function stepPhrase(key: keyof typeof confidentialStepPoints, limit: number | nu
 
 /**
  * Why a listing matched, for the funder who set the criteria: the open criteria by the listing's
- * own preview fields, the confidential ones by name only (never the listing's figure).
+ * own preview fields, the confidential ones by the limit as matched (never the listing's figure).
  */
 export function matchReasons(
   c: FunderCriteria,
