@@ -159,10 +159,10 @@ describe('[BROKERAI] the assistant', () => {
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       expect(await underFab(page), `${path}, bottom`).toEqual([]);
     }
-    // The footer's links in particular (Cookie Policy sits bottom-right).
+    // The footer's links in particular (Cookie Notice sits bottom-right; issue 37 item 14: named as on the landing page).
     await page.goto('/dashboard');
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.getByRole('link', { name: 'Cookie Policy' }).click({ trial: true });
+    await page.getByRole('link', { name: 'Cookie Notice' }).click({ trial: true });
 
     const phone = await newPage(375);
     await signUpAndOnboard(phone.context, 'borrower', 'Pip Phone');

@@ -53,7 +53,11 @@ describe('the marketplace stats header', () => {
         average_return_as_of: '2027-01-01',
       }),
     );
-    expect(averageOf()).toEqual({ figure: '—', note: 'Mixed Use · QLD, snapshot of 1 Jan 2027' });
+    // Issue 37 item 14: a dash says why.
+    expect(averageOf()).toEqual({
+      figure: '—',
+      note: 'Not shown: fewer than 10 listings state profit and cost in Mixed Use · QLD (snapshot of 1 Jan 2027)',
+    });
   });
 
   it('while loading: placeholders, no note', () => {

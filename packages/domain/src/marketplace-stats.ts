@@ -137,3 +137,19 @@ const dayFormat = new Intl.DateTimeFormat('en-AU', {
 
 /** A snapshot's day as people read it: '2026-12-03' → '3 Dec 2026' (wherever the reader is). */
 export const formatStatsDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
+
+/**
+ * The note under the marketplace's average expected return (issue 37 item 14): which cell and which
+ * day's snapshot, and when the figure is withheld (a dash), why: too few listings in that cell state
+ * both profit and cost (at least MIN_LISTINGS_FOR_AVERAGE_RETURN are needed; an admin may ask more).
+ */
+export function averageReturnNote(stats: {
+  average_expected_return: number | null;
+  average_return_cell: AverageReturnCell;
+  average_return_as_of: string;
+}): string {
+  const where = `${averageReturnCellLabel(stats.average_return_cell)}, snapshot of ${formatStatsDay(stats.average_return_as_of)}`;
+  return stats.average_expected_return === null
+    ? `Not shown: fewer than ${MIN_LISTINGS_FOR_AVERAGE_RETURN} listings state profit and cost in ${averageReturnCellLabel(stats.average_return_cell)} (snapshot of ${formatStatsDay(stats.average_return_as_of)})`
+    : where;
+}

@@ -9,7 +9,7 @@ export function ShellFooter() {
         <span className={classes.footerLinks}>
           <Link to="/privacy">Privacy Policy</Link>
           <Link to="/terms">Terms of Service</Link>
-          <Link to="/cookies">Cookie Policy</Link>
+          <Link to="/cookies">Cookie Notice</Link>
         </span>
       </div>
     </footer>

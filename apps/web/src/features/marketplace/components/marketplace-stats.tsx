@@ -1,7 +1,7 @@
 import { Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { formatAud, formatRate } from '@plinth/domain/format';
 import type { MarketplaceResponse } from '@plinth/domain/marketplace';
-import { averageReturnCellLabel, formatStatsDay } from '@plinth/domain/marketplace-stats';
+import { averageReturnNote } from '@plinth/domain/marketplace-stats';
 
 /**
  * The stats header. The counts are over the whole filtered set (not only the page shown); the
@@ -16,9 +16,8 @@ export function MarketplaceStats({ stats }: { stats: MarketplaceResponse['stats'
     {
       title: 'Average Expected Return',
       value: stats ? formatRate(stats.average_expected_return) : undefined,
-      note: stats
-        ? `${averageReturnCellLabel(stats.average_return_cell)}, snapshot of ${formatStatsDay(stats.average_return_as_of)}`
-        : undefined,
+      // When the figure is a dash, the note says why (issue 37 item 14).
+      note: stats ? averageReturnNote(stats) : undefined,
     },
   ];
   return (
