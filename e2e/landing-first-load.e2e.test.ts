@@ -122,6 +122,18 @@ describe('[LANDING] first load', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 
+  it('issue 37 item 7: without JavaScript, Sign In and Get Started open a page that says why it cannot run', async () => {
+    for (const path of ['/login', '/register']) {
+      const res = await fetch(`${baseURL()}${path}`);
+      expect(res.status, path).toBe(200);
+      const html = await res.text();
+      const noscript = /<noscript>([\s\S]*?)<\/noscript>/.exec(html)?.[1] ?? '';
+      expect(noscript.replace(/\s+/g, ' '), path).toContain(
+        'Plinth needs JavaScript to sign in and to run the app. Turn JavaScript on in your browser, then reload this page.',
+      );
+    }
+  });
+
   it('fetches at most 100 KB of compressed JavaScript and none of the app, yet fills in the prices', async () => {
     const { page } = await newPage(375);
     await page.goto('/', { waitUntil: 'networkidle' });
