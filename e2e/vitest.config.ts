@@ -12,6 +12,10 @@ export default defineConfig({
     // One file at a time: the server, Chromium and the test share two cores, and journeys that
     // wait on live updates are steadier without a second browser competing.
     maxWorkers: 1,
+    // The files run one after another in that one process (not a fresh one each): the test support
+    // and Playwright are imported once, and one Chromium serves every file (support/browser.ts), each
+    // test in fresh contexts. The server is shared already (support/global-setup.ts).
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // A journey waits for what a person would see happen (a redirect after sign-in, a live update);

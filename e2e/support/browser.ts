@@ -6,14 +6,17 @@ export const baseURL = () => inject('baseURL');
 
 export const DEMO_ADMIN = { email: 'admin@plinth.local', password: 'plinth-admin-2026' };
 
-/** One Chromium per test file, launched with the flags this closed network needs. */
-export function useBrowser() {
-  const state: { browser?: Browser; contexts: BrowserContext[]; pageErrors: string[] } = {
-    contexts: [],
-    pageErrors: [],
-  };
-  beforeAll(async () => {
-    state.browser = await chromium.launch({
+/**
+ * One Chromium per worker process, launched with the flags this closed network needs by the first
+ * file that asks and used by every file after it (e2e/vitest.config.ts runs the files one after
+ * another in one process); Playwright ends it when that process exits. A browser that crashed or was
+ * closed is launched again by the next file. Each test still gets fresh contexts (no shared cookies).
+ */
+let shared: Promise<Browser> | undefined;
+
+function sharedBrowser(): Promise<Browser> {
+  if (!shared) {
+    const launching = chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
         '--no-sandbox',
@@ -25,6 +28,28 @@ export function useBrowser() {
         '--disable-quic',
       ],
     });
+    shared = launching;
+    launching.then(
+      (browser) =>
+        browser.on('disconnected', () => {
+          if (shared === launching) shared = undefined;
+        }),
+      () => {
+        if (shared === launching) shared = undefined;
+      },
+    );
+  }
+  return shared;
+}
+
+/** The worker's Chromium for this test file; each test's contexts close with it. */
+export function useBrowser() {
+  const state: { browser?: Browser; contexts: BrowserContext[]; pageErrors: string[] } = {
+    contexts: [],
+    pageErrors: [],
+  };
+  beforeAll(async () => {
+    state.browser = await sharedBrowser();
   });
   // Each test's contexts close with it; an uncaught error in any of its pages fails the test.
   afterEach(async () => {
@@ -32,8 +57,9 @@ export function useBrowser() {
     const errors = state.pageErrors.splice(0);
     expect(errors, 'uncaught page errors').toEqual([]);
   });
+  // A context a failed hook left open is closed with the file, so the next file starts clean.
   afterAll(async () => {
-    await state.browser?.close();
+    await Promise.all(state.contexts.splice(0).map((context) => context.close()));
   });
   return {
     /** A fresh context (no cookies) at the given width; desktop 1280 by default. */
