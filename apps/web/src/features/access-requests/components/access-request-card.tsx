@@ -1,4 +1,4 @@
-import { Anchor, Blockquote, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Blockquote, Button, Card, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { AccessDecision, AccessRequest } from '@plinth/domain/access';
 import { accessUntilIssue, accessUntilMessages, accessUntilRange } from '@plinth/domain/access-dates';
 import { formatAud, formatDate } from '@plinth/domain/format';
@@ -25,6 +25,8 @@ export function AccessRequestCard({ request, busyDecision, isLocked, onDecide }:
   // that must not pass for 'no end'.
   const [isUnreadable, setIsUnreadable] = useState(false);
   const [showIssue, setShowIssue] = useState(false);
+  // Declining is final for this request: it is confirmed first (issue 37 item 12).
+  const [isConfirmingDecline, setIsConfirmingDecline] = useState(false);
   // The server's own rule (access-dates.ts): a real day, today (Sydney) to three years ahead.
   const range = accessUntilRange();
   const issue = isUnreadable
@@ -99,7 +101,7 @@ export function AccessRequestCard({ request, busyDecision, isLocked, onDecide }:
             leftSection={<IconX aria-hidden size={16} />}
             loading={busyDecision === 'decline'}
             disabled={isLocked || busyDecision === 'approve'}
-            onClick={() => onDecide('decline', null)}
+            onClick={() => setIsConfirmingDecline(true)}
           >
             Decline
           </Button>
@@ -113,6 +115,33 @@ export function AccessRequestCard({ request, busyDecision, isLocked, onDecide }:
           </Button>
         </Group>
       </Stack>
+      <Modal
+        opened={isConfirmingDecline}
+        onClose={() => setIsConfirmingDecline(false)}
+        title="Decline this request?"
+        centered
+      >
+        <Stack gap="md">
+          <Text fz="sm">
+            {request.funder_name} will be told their request for {request.project_title ?? 'your project'} was
+            declined. They may ask again later.
+          </Text>
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={() => setIsConfirmingDecline(false)}>
+              Cancel
+            </Button>
+            <Button
+              color="red"
+              onClick={() => {
+                setIsConfirmingDecline(false);
+                onDecide('decline', null);
+              }}
+            >
+              Decline request
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Card>
   );
 }
