@@ -73,14 +73,13 @@ export async function drawForReader(db: Db, viewer: Viewer, drawId: string) {
 export async function drawForActor(db: Db, viewer: Viewer, drawId: string, roles: FacilityPartyRole[]) {
   const unlocked = await findDraw(db, drawId);
   if (!unlocked) throw notFound(facilityMessages.drawNotFound);
-  let access: { facility: FacilityRow; role: FacilityPartyRole };
   try {
     await facilityForReader(db, viewer, unlocked.facility_id);
   } catch {
     throw notFound(facilityMessages.drawNotFound);
   }
   // The facility first, then the draw: every move locks in this order, so two never deadlock.
-  access = await facilityForActor(db, viewer, unlocked.facility_id, roles, { lock: true });
+  const access = await facilityForActor(db, viewer, unlocked.facility_id, roles, { lock: true });
   const draw = (await findDraw(db, drawId, true))!;
   return { draw, ...access };
 }
