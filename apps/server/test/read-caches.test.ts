@@ -334,6 +334,47 @@ describe('a read cache', () => {
     await cache.get('k', load);
     expect(loads).toBe(4);
   });
+
+  it('with pings, silence is a ping unanswered for SILENT_AFTER_MS beyond how late the timers ran, not a busy process', async () => {
+    const changes = new ChangeTracker();
+    const cache = createReadCache<{ n: number }>(changes, { tables: ['project'], max: 10, ttlMs: 60_000 });
+    let loads = 0;
+    const load = async () => ({ n: ++loads });
+    const wait = () => new Promise((resolve) => setTimeout(resolve, SILENT_AFTER_MS + 100));
+    changes.heard();
+    changes.pingSent(0);
+    changes.heard(true);
+    await cache.get('k', load);
+    // Nothing heard for longer than SILENT_AFTER_MS, but every ping sent was answered (a process
+    // whose timer did not get to send the next): still trusted.
+    await wait();
+    await cache.get('k', load);
+    expect(loads).toBe(1);
+    // A ping left unanswered for SILENT_AFTER_MS: nothing is trusted, until it is answered.
+    changes.pingSent(0);
+    await wait();
+    await cache.get('k', load);
+    await cache.get('k', load);
+    expect(loads).toBe(3);
+    changes.heard(true);
+    await cache.get('k', load);
+    await cache.get('k', load);
+    expect(loads).toBe(4);
+    // Sent by a timer that ran SILENT_AFTER_MS late: its answer may be waiting unread that long.
+    changes.pingSent(SILENT_AFTER_MS);
+    await wait();
+    await cache.get('k', load);
+    expect(loads).toBe(4);
+    // Pings of a lost connection do not count against the next one.
+    changes.pingSent(0);
+    changes.setDeaf(true);
+    changes.setDeaf(false);
+    changes.heard();
+    await cache.get('k', load);
+    await wait();
+    await cache.get('k', load);
+    expect(loads).toBe(5);
+  });
 });
 
 describe('the API through its caches', () => {

@@ -64,7 +64,9 @@ export interface ListenOptions {
    * Told whenever the connection proves it still hears: a notification, or the ping it sends
    * itself every LISTEN_PING_MS while this is set (PostgreSQL).
    */
-  onHeard?: () => void;
+  onHeard?: (ping: boolean) => void;
+  /** Told when the listener sends its ping, and how late its timer fired (ms). */
+  onPing?: (lateMs: number) => void;
 }
 
 /**
@@ -317,7 +319,8 @@ async function openPostgres(
           changes.setDeaf(true);
           options.onError?.(error);
         },
-        onHeard: () => changes.heard(),
+        onHeard: (ping) => changes.heard(ping),
+        onPing: (lateMs) => changes.pingSent(lateMs),
       },
     );
     changes.heard();
@@ -393,13 +396,21 @@ async function listenOnPostgres(
   let delay = RECONNECT_MIN_MS;
   let heardAt = performance.now();
 
+  // How late the ping's timer fires: time this process spent unable to run, in which answers wait
+  // unread; a busy process is not a silent connection (issue 31).
+  let tickAt = performance.now();
+  let lateMs = 0;
   const ping = setInterval(() => {
+    const now = performance.now();
+    lateMs = Math.max(0, now - tickAt - LISTEN_PING_MS);
+    tickAt = now;
     const current = client;
     if (!options.onHeard || !current) return;
-    if (performance.now() - heardAt > LISTEN_PING_LOST_MS) {
+    if (now - heardAt > LISTEN_PING_LOST_MS + lateMs) {
       lost(current, new Error('LISTEN connection went silent'));
       return;
     }
+    options.onPing?.(lateMs);
     current
       .query('select pg_notify($1, $2)', [channel, LISTEN_PING])
       .catch((error: unknown) => lost(current, error));
@@ -427,7 +438,7 @@ async function listenOnPostgres(
     next.on('notification', (message) => {
       if (message.channel !== channel || message.payload === undefined) return;
       heardAt = performance.now();
-      options.onHeard?.();
+      options.onHeard?.(message.payload === LISTEN_PING);
       if (message.payload !== LISTEN_PING) onPayload(message.payload);
     });
     next.on('error', (error) => lost(next, error));
