@@ -24,6 +24,13 @@ const questions = [
   'How many presales do the banks want?',
   'Capitalised interest on $3m at 9.5% over 18 months?',
   "What's the weather in Sydney tomorrow?",
+  // Issue 35: figures built from parts, shapes spelt out, and a figure it cannot place.
+  'Land is $3.2m, build $5.5m, soft costs $800k and finance costs $600k. The senior loan is $7.5m. What is the LTC?',
+  'Duty is 1.25% on the first $1m and 5.5% above that. Site is $3m — how much duty?',
+  'TDC is $20m. Senior at 60%, mezz at 20% and equity 20% of TDC. How much is each tranche?',
+  "Bank wants 100% presale cover on a $10m loan, we've presold $7.2m and units average $800k. How many more presales do we need?",
+  'Residual land value: GRV $20m, build and soft costs $13m, I want a 20% margin on cost. What can I pay for the land?',
+  'Land $3m, build $5m, plus another $700k, loan $6m. LTC?',
 ];
 
 const percentile = (sorted, p) =>
@@ -31,7 +38,8 @@ const percentile = (sorted, p) =>
 const round = (ms) => Math.round(ms * 10) / 10;
 
 console.info('starting the server (demo seed)…');
-const server = await startServer();
+// A loaded shared machine can take longer than the default 30 s to start and seed.
+const server = await startServer({}, { healthTimeoutS: Number(process.env.BENCH_START_TIMEOUT_S ?? 180) });
 console.info(`server up at ${server.baseURL}`);
 const { baseURL } = server;
 

@@ -194,6 +194,11 @@ export function answerQuestion(question: string, context: AnalystContext = {}): 
   const unplaced = [...reading.unplaced, ...leftover.map((v) => unnamedAsWritten(reading.text, v))];
   const whatName = about[target as Figure]?.name ?? 'the answer';
   if (unplaced.length) return askAboutUnplaced(unplaced, whatName);
+  // 'Mezz of $2m at 15% for 12 months, interest?': the mezzanine is the loan the interest is on.
+  if (own.loan === undefined && own.mezz !== undefined && /interest/i.test(String(target))) {
+    own.loan = own.mezz;
+    delete own.mezz;
+  }
   // 'All in land: price $4.4m': the price is the land's.
   if (
     ['landAllIn', 'duty'].includes(target as string) &&

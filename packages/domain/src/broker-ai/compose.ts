@@ -43,7 +43,12 @@ function percentOf(shape: string, qs: Q[]): AnalystAnswer | null {
   const amounts = qs.filter((q) => q.kind === 'amount');
   const rates = qs.filter((q) => q.kind === 'rate');
   if (qs.length !== 2) return null;
-  if (rates.length === 1 && new RegExp(`^(?:${ASK} )?r of ${ART}a$`).test(shape)) {
+  if (
+    rates.length === 1 &&
+    new RegExp(
+      `^(?:${ASK} )?r of ${ART}a(?: (?:grv|gdv|tdc|loan|site|land|cost|costs|price|purchase))?$`,
+    ).test(shape)
+  ) {
     const [r, a] = [rates[0]!.value, amounts[0]!.value];
     const v = tools.shareOf(r, a)!;
     return note([`${givenPct(r)} of ${aud(a)}: ${aud(a)} × ${givenPct(r)} = ${aud(v)}.`], { result: v });

@@ -89,7 +89,8 @@ export type Figure =
   | 'rateChange'
   | 'rateChangeInterest'
   | 'presalesCount'
-  | 'salePerArea';
+  | 'salePerArea'
+  | 'profitPerUnit';
 
 export type Figures = Partial<Record<Figure, number>>;
 

@@ -268,7 +268,7 @@ export const relations: Relation[] = [
     ['cost', 'construction', 'costChange'],
     ([c, k, x]) => tools.changedByAmount(c, tools.shareOf(x, k)),
     ([c, k, x], o) =>
-      `New cost: ${aud(c!)} + ${signed(x!)} of the ${aud(k!)} construction cost (${aud(tools.shareOf(x, k)!)}) = ${aud(o)} (the rise applies to the construction cost, as the Feasibility grid applies it; land and finance costs stay).`,
+      `New cost: ${aud(c!)} + ${givenPct(x!)} of the ${aud(k!)} construction cost (${aud(tools.shareOf(x, k)!)}) = ${aud(o)} (the rise applies to the construction cost, as the Feasibility grid applies it; land and finance costs stay).`,
   ),
   r(
     'newCost',
@@ -485,6 +485,12 @@ relations.push(
     ['units', 'landPerUnit'],
     ([n, p]) => tools.timesOf(p, n),
     ([n, p], o) => `Land (the purchase price the margin is worked from): ${n} × ${aud(p!)} = ${aud(o)}.`,
+  ),
+  r(
+    'profitPerUnit',
+    ['profit', 'units'],
+    ([p, n]) => tools.perMultiple(p, n),
+    ([p, n], o) => `Profit per unit: ${aud(p!)} / ${n} = ${aud(o)}.`,
   ),
   r(
     'pricePerUnit',

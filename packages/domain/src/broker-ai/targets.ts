@@ -81,7 +81,7 @@ const figures: [Target, RegExp][] = [
     /\bnew profit|\bprofit (after|now|then)|\brevised profit|\bremaining profit|\bprofit (would|will) (be|become|drop|fall)/gi,
   ],
   ['newMarginOnCost', /\bnew margin|\brevised margin/gi],
-  ['newCost', /\bnew (total )?cost|\brevised cost/gi],
+  ['newCost', /\bnew (total )?cost|\bnew (tdc|total development cost)\b|\brevised (cost|tdc)/gi],
   ['newRevenue', /\bnew (revenue|grv|sales)\b|\brevised (revenue|grv)/gi],
   [
     'lvr',
@@ -235,6 +235,7 @@ const INTEREST_TARGETS: Target[] = ['monthlyInterest', 'annualInterest', 'termIn
 function contextual(text: string, given: Figures, targets: Target[]): Target[] {
   const asksInterest = targets.some((t) => INTEREST_TARGETS.includes(t)) || /\binte?re?st\b/i.test(text);
   const monthly = /\b(per|a|each|every) month\b|\bmonthly\b|\bpm\b/i.test(text);
+  if (/\bprofit per (unit|lot|apartment|townhouse|dwelling|home)\b/i.test(text)) return ['profitPerUnit'];
   if ((given.drawnShare !== undefined || given.averageBalance !== undefined) && asksInterest)
     return [monthly && given.term === undefined ? 'averageMonthlyInterest' : 'averageInterest'];
   if (
@@ -294,11 +295,20 @@ export function targetsOf(text: string, given: Figures, hasChange: boolean): Tar
   for (const [report, re, when] of reports)
     if (re.test(text) && (!when || when(given, text))) return [report];
   let targets: Target[] = [];
-  const ask = [...text.matchAll(ASK)].at(-1);
+  const asks = [...text.matchAll(ASK)];
+  const ask = asks.at(-1);
   if (ask) {
     const rest = text.slice(ask.index);
     const end = rest.search(/[.?!](\s|$)/);
     targets = askedIn(end < 0 ? rest : rest.slice(0, end + 1), given);
+    // 'what's the LTC and how much equity': each asking part in the same sentence adds its figure.
+    for (const earlier of asks.slice(0, -1).reverse()) {
+      const part = text.slice(earlier.index, asks[asks.indexOf(earlier) + 1]!.index);
+      if (/[.?!](\s|$)/.test(part.trimEnd().slice(0, -1))) break;
+      const more = askedIn(part, given).filter((t) => !targets.includes(t));
+      if (!more.length || !/\b(and|also|plus|as well as)\s*$|,\s*$/i.test(part)) break;
+      targets = [...more, ...targets];
+    }
   }
   // 'Rate needed: $360k a year on a $4m loan' asks in its heading.
   const heading = /^([^:\d]{2,40}):/.exec(text)?.[1];

@@ -215,6 +215,12 @@ export const about: Partial<Record<Target, About>> = {
     intent: 'capitalisedInterest',
     isDecision: false,
   },
+  profitPerUnit: {
+    name: 'the profit per unit',
+    example: '20 units, GRV $16m, TDC $13m: profit per unit?',
+    intent: 'figure',
+    with: ['profit'],
+  },
   averageMonthlyInterest: {
     name: 'the monthly interest on the average drawn balance',
     example: 'monthly interest on an average drawn balance of $3.6m at 11%',
