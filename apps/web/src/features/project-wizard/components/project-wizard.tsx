@@ -49,7 +49,10 @@ export function ProjectWizard({
   documentsStep,
 }: ProjectWizardProps) {
   const [active, setActive] = useState(0);
-  const [isBlocked, setIsBlocked] = useState(false);
+  const [blockedByNext, setIsBlocked] = useState(false);
+  // The banner goes once the errors it speaks of are fixed (issue 37 item 14): a field's error clears
+  // when it is edited, so with none left there is nothing to fix.
+  const isBlocked = blockedByNext && Object.keys(form.errors).length > 0;
   const bannerRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
