@@ -83,6 +83,14 @@ export function TraceLeakedCopy() {
         </form>
         <Dropzone
           onDrop={(files) => files[0] && void run(() => traceFile(files[0]!))}
+          // A file of another type is said so, not silently dropped (issue 37 item 14).
+          onReject={(rejections) => {
+            setResult(null);
+            const name = rejections[0]?.file.name;
+            setError(
+              `${name ? `${name} is not` : 'That is not'} a PDF, PNG or JPEG: only a copy downloaded from Plinth can be traced`,
+            );
+          }}
           accept={['application/pdf', 'image/png', 'image/jpeg']}
           maxFiles={1}
           multiple={false}
