@@ -37,7 +37,7 @@ describe('the facility and its parties', () => {
         id: w.facilityId,
         status: 'active',
         my_role: role,
-        limit_cents: 1_000_000_000,
+        limit_cents: 1_200_000_000,
       });
     }
     expect((await get(strangers.funder, url)).statusCode).toBe(404);

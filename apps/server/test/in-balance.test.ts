@@ -9,7 +9,7 @@ import { call, certifiedDraw, createFacilityWorld } from './support/facilities';
 // until that much equity is received, and then goes through. The finance figure is the domain's
 // forecast (interest at 10 % to the later of maturity and practical completion moved by the delay),
 // so the example's round $810,000 / $1,060,000 are not reproduced literally: the test holds the
-// relations instead, with a slack of exactly $50,000 set up through a budget revision.
+// relations instead, with a slack of at most $100,000 left by budget revisions.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -68,29 +68,36 @@ describe('the in-balance worked example', () => {
     expect(before.undrawn_cents).toBe(1_900_000_000 - 760_000_000);
     // Retention held is required too: 5 % of $8,000,000.
     expect(before.lines.find((l: Line) => l.key === 'retention').required_cents).toBe(40_000_000);
-    // A budget revision takes up all but $50,000 of the slack in the contingency line.
-    const slack = before.available_cents - before.required_cents;
-    const revised = budget.map((l) =>
-      l.code === 'X1' ? { ...l, amount_cents: l.amount_cents + slack - 5_000_000 } : l,
-    );
-    await call(t, w.developer, {
-      method: 'PUT',
-      url: `/api/facilities/${w.facilityId}/budget`,
-      payload: { lines: revised },
-    });
-    await call(t, w.funder, { method: 'POST', url: `/api/facilities/${w.facilityId}/budget/approve` });
-    const tight = await call(t, w.funder, { method: 'GET', url });
-    expect(tight.available_cents - tight.required_cents).toBe(5_000_000);
+    // Budget revisions take up all but about $50,000 of the slack in the contingency line (the
+    // finance forecast moves with the costs still to draw, so it takes a few steps).
+    let contingency = budget[1]!.amount_cents;
+    let tight = before;
+    for (let step = 0; step < 6; step++) {
+      const slack = tight.available_cents - tight.required_cents;
+      if (slack > 0 && slack <= 10_000_000) break;
+      contingency += slack - 5_000_000;
+      const revised = budget.map((l) => (l.code === 'X1' ? { ...l, amount_cents: contingency } : l));
+      await call(t, w.developer, {
+        method: 'PUT',
+        url: `/api/facilities/${w.facilityId}/budget`,
+        payload: { lines: revised },
+      });
+      await call(t, w.funder, { method: 'POST', url: `/api/facilities/${w.facilityId}/budget/approve` });
+      tight = await call(t, w.funder, { method: 'GET', url });
+    }
+    const tightSlack = tight.available_cents - tight.required_cents;
     expect(tight.shortfall_cents).toBe(0);
+    expect(tightSlack).toBeGreaterThan(0);
+    expect(tightSlack).toBeLessThanOrEqual(10_000_000);
 
     // The next claim: the surveyor reports practical completion two months (61 days) late.
     const next = await certifiedDraw(t, w, [{ line: 'C1', claimed: 10_000_000 }], 61);
     const after = await call(t, w.funder, { method: 'GET', url });
     const rise = finance(after) - finance(tight);
-    expect(rise).toBeGreaterThan(5_000_000);
+    expect(rise).toBeGreaterThan(tightSlack);
     expect(after.finance_end_date).toBe('2027-08-30');
     expect(after.required_cents - tight.required_cents).toBe(rise);
-    expect(after.shortfall_cents).toBe(rise - 5_000_000);
+    expect(after.shortfall_cents).toBe(rise - tightSlack);
     const refused = await as(t.app, w.funder, { method: 'POST', url: `/api/draws/${next.id}/approve` });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe(outOfBalanceMessage(BigInt(after.shortfall_cents)));

@@ -76,7 +76,7 @@ export async function createFacilityWorld(
       method: 'POST',
       url: `/api/deals/${deal.dealId}/facility`,
       payload: {
-        limit_cents: 1_000_000_000,
+        limit_cents: 1_200_000_000,
         interest_rate_bps: 1000,
         line_fee_bps: 0,
         establishment_fee_cents: 0,

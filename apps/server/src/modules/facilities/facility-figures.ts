@@ -1,8 +1,13 @@
 import type { BudgetCategory } from '@plinth/domain/facility/budget';
 import { addDays, laterDate } from '@plinth/domain/facility/dates';
 import { applicableRateBps, type FacilityStatus } from '@plinth/domain/facility/facility-machine';
-import { type InBalance, type InBalanceCostLine, inBalance } from '@plinth/domain/facility/in-balance';
-import { financeEndDate, forecastFinanceCents } from '@plinth/domain/facility/interest';
+import {
+  type InBalance,
+  type InBalanceCostLine,
+  inBalance,
+  inBalanceWithForecast,
+} from '@plinth/domain/facility/in-balance';
+import { financeEndDate } from '@plinth/domain/facility/interest';
 import {
   type Account,
   accounts,
@@ -209,22 +214,6 @@ export async function facilityInBalance(db: Db, facility: FacilityRow): Promise<
     latest_practical_completion_date: facility.latest_practical_completion_date,
     delay_days: delay,
   };
-  // Before activation nothing accrues yet: the forecast runs from the close date.
-  const finance =
-    status === 'repaid'
-      ? 0n
-      : forecastFinanceCents({
-          from: position.next,
-          line_fee_from: position.periodStart,
-          ...terms,
-          rate_bps: applicableRateBps(status, facility),
-          line_fee_bps: facility.line_fee_bps,
-          limit_cents: BigInt(facility.limit_cents),
-          balance_cents: interestBearingCents(b),
-          accrued_cents: nat(b, 'accrued_interest'),
-          numerator_before: position.numerator,
-          capitalise: true,
-        });
   const costLines: InBalanceCostLine[] = lines.map((l) => ({
     budget_line_id: l.id,
     name: l.name,
@@ -237,14 +226,34 @@ export async function facilityInBalance(db: Db, facility: FacilityRow): Promise<
   // Before the facility opens its ledger, the whole limit is undrawn.
   const undrawn = facility.activated_on ? nat(b, 'undrawn') : BigInt(facility.limit_cents);
   const received = nat(b, 'equity_contributed');
-  const result = inBalance({
+  const input = {
     undrawn_cents: undrawn,
     equity_received_cents: received,
     equity_spent_cents: received - nat(b, 'equity'),
     retention_held_cents: nat(b, 'retention_held'),
-    finance_cents: finance,
     lines: costLines,
-  });
+  };
+  // The domain's answer (decision 054): the finance line is the forecast of interest and line fees on
+  // today's balance and on the remaining costs drawn evenly to practical completion (moved by the
+  // surveyor's delay). A repaid facility needs no more finance.
+  const { forecast: _forecast, ...result } =
+    status === 'repaid'
+      ? { ...inBalance({ ...input, finance_cents: 0n }), forecast: null }
+      : inBalanceWithForecast({
+          ...input,
+          forecast: {
+            from: position.next,
+            line_fee_from: position.periodStart,
+            ...terms,
+            rate_bps: applicableRateBps(status, facility),
+            line_fee_bps: facility.line_fee_bps,
+            limit_cents: BigInt(facility.limit_cents),
+            balance_cents: interestBearingCents(b),
+            accrued_cents: nat(b, 'accrued_interest'),
+            numerator_before: position.numerator,
+            capitalise: true,
+          },
+        });
   return {
     ...result,
     undrawn_cents: undrawn,
