@@ -11,6 +11,7 @@ import { migrateToLatest } from '../src/db/migrate';
 import { recordAudit, verifyAuditChain } from '../src/modules/audit/audit.service';
 import { as, buildTestApp, createUser, type TestApp, type TestUser } from './helpers';
 import { adminCall, projectIn } from './support/admin';
+import { serverBuild } from './support/server-build';
 
 /** A handful of real state changes by a developer and an admin, each writing an audit entry. */
 async function someActions(t: TestApp, admin: TestUser, owner: TestUser) {
@@ -109,13 +110,13 @@ describe('verifyAuditChain', () => {
   });
 });
 
-// --- npm run verify-audit: the CLI, run from source on a database of its own ---
+// --- npm run verify-audit: the CLI, built as npm runs it (support/server-build.ts), on a database of its own ---
 
 const root = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 const onPostgres = process.env.PLINTH_TEST_DB === 'postgres';
 
 function runVerifyAudit(env: Record<string, string>) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', 'verify-audit'], {
+  const result = spawnSync(process.execPath, [join(serverBuild(), 'cli.js'), 'verify-audit'], {
     cwd: root,
     encoding: 'utf8',
     timeout: 60_000,

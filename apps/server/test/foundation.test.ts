@@ -12,6 +12,7 @@ import { lockDataDir } from '../src/db/lock';
 import { migrateToLatest } from '../src/db/migrate';
 import { createOutboxWorker, MAX_ATTEMPTS } from '../src/jobs/outbox-worker';
 import { BASE_URL, buildTestApp, type TestApp } from './helpers';
+import { serverBuild } from './support/server-build';
 
 const root = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 const onPostgres = process.env.PLINTH_TEST_DB === 'postgres';
@@ -130,7 +131,7 @@ if (!onPostgres) {
     afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
     const createAdmin = (...args: string[]) =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', 'create-admin', ...args], {
+      spawnSync(process.execPath, [join(serverBuild(), 'cli.js'), 'create-admin', ...args], {
         cwd: root,
         encoding: 'utf8',
         timeout: 60_000,
