@@ -1,4 +1,18 @@
 import { findQuantities, type Label, parseQuantities, type Quantity } from './parse';
+import {
+  DELAY_AFTER,
+  DELAY_BEFORE,
+  EX_LAND,
+  PER_AREA_AFTER,
+  PER_UNIT_AFTER,
+  PER_UNIT_BEFORE,
+  PRESALES,
+  RATE_RISE_AFTER,
+  RATE_RISE_BEFORE,
+  REQUIRED,
+  TOTAL_COST_WORDS,
+  UNIT_NOUN,
+} from './qualifiers';
 import { digitsForWords } from './words';
 
 /**
@@ -302,28 +316,6 @@ export function shareFigure(subject: Label | null, base: Label): Figure | null {
 const multipleFigure: Partial<Record<Label, Figure>> = { icr: 'icr', debtToEquity: 'debtToEquity' };
 
 const INC_GST = /\binc(l(uding|\.)?)?\.?\s*gst\b|\bgst[- ]inc(lusive)?\b|\binclusive of gst\b/i;
-
-// An amount for each of some units: '$950k each', '$1.1m per townhouse', 'units average $800k'.
-const PER_UNIT_AFTER =
-  /^\s*(?:each|average|avg|on avg|apiece|a pop|per (?:unit|apartment|apt|lot|townhouse|dwelling|home|house|door|terrace|villa|flat)|an? (?:unit|door|lot|apartment|townhouse)|\/ ?(?:unit|apartment|lot)|on average)\b/i;
-const PER_UNIT_BEFORE =
-  /\b(?:\d+\s+(?:units?|apartments?|townhouses?|lots|homes|houses|sales|presales|pre-sales|contracts)\s+(?:at|@|for|selling at|sold at|averaging)|average(?:s|d)?|averaging|avg|each (?:one |unit |apartment |lot |townhouse |home |house )?(?:sells? |goes |selling |sold )?(?:at|for)|price per unit|per (?:unit|lot|apartment|townhouse|dwelling|home|house))\s*(?:(?:unit|apartment|lot|townhouse|home|sale|selling)\s+)?(?:price\s*|value\s*|cost\s*)?(?:of\s*|at\s*|is\s*|=\s*|:\s*|around\s*|about\s*)*$/i;
-const PER_AREA_AFTER = /^\s*(?:per|\/|a)\s*(?:sqm|sq\.? ?m|m2|m²|square met(?:re|er))\b|^\s*psm\b/i;
-const EX_LAND =
-  /\b(?:ex(?:cl(?:uding|\.)?)?\.?|before|other than|without|not including|less)\s+(?:the\s+)?(?:land|site)\b|\bnon[- ]?land\b/i;
-const DELAY_AFTER =
-  /^\s*(?:of\s+)?(?:delay|late|slip|slippage|blow-?out|overrun|extension|extra|more|additional|further|hold[- ]?up|behind)/i;
-const DELAY_BEFORE =
-  /\b(?:delay(?:ed|s)?|late|slips?|slipped|extension|extended|overruns?|held up|pushed out|blows? out)\s*(?:of|by)?\s*(?:an?\s+)?(?:extra\s+|more\s+|another\s+|further\s+)?$/i;
-const REQUIRED =
-  /\b(?:wants?|needs?|require[sd]?|requirement|ask(?:s|ing)? for|minimum|target|must|condition|covenant|hurdle)\b/i;
-const TOTAL_COST_WORDS = /\b(?:total|tdc|all|whole|overall)\b/i;
-const RATE_RISE_AFTER = /^\s*(?:interest\s+)?(?:rate\s+)?(?:rise|increase|hike|jump|move up|bump)\b/i;
-const RATE_RISE_BEFORE =
-  /\brates?\s+(?:go(?:es)?\s+up|rises?|increases?|jumps?|climbs?|move up|moves up)\s*(?:by\s*)?(?:another\s+)?$/i;
-const PRESALES = /\bpre-?s(ales?|old)\b|\bpresell\b|\bexchanged\b|\bsales\b|\bcontracts\b/i;
-const UNIT_NOUN =
-  /^(?:units?|apartments?|apts?|townhouses?|town ?homes?|lots|dwellings?|homes|houses|terraces|villas|residences|flats|duplexes|studios)$/i;
 
 /** Reads the figures of a question. */
 export function readQuestion(question: string): Reading {
