@@ -206,6 +206,11 @@ const table: Record<string, Cells> = {
   // Engage: the funder's own approved request; someone else's request is 404.
   'POST /api/deals': [U, F, F, F, N, A, F, F],
   'GET /api/deals/{id}': roomRead,
+  /**
+   * Issue 37 item 1: a funder's own revoked or lapsed access, by project or room; funders only.
+   * No funder of the world lost access to its listing, so each is told there is nothing (404).
+   */
+  'GET /api/access-ended': [U, F, F, N, N, N, F, F],
   // The developer completes; the deal's funder 403, strangers 404, admins 403 (they have the override).
   'PUT /api/deals/{id}/complete': [U, A, N, N, N, F, F, F],
   'GET /api/deals/{id}/comments': roomRead,

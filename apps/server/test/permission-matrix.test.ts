@@ -234,6 +234,8 @@ const recipes: Record<string, Recipe> = {
     },
     query: ({ values }) => ({ reading: values.reading! }),
   },
+  // Issue 37 item 1: asked about the world's listing, whose access nobody here has lost.
+  'GET /api/access-ended': { query: ({ w }) => ({ project_id: w.ids.projectId }) },
   // Issue 33: valid bodies, so that each party's check in the service is reached.
   'POST /api/deals/{id}/facility': body({}),
   'POST /api/facilities/{id}/parties': {

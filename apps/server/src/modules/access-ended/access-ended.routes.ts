@@ -11,7 +11,7 @@ export const accessEndedRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
     {
       onRequest: guards.requireRole('funder'),
       schema: {
-        tags: ['access-requests'],
+        tags: ['access requests'],
         summary:
           "A funder's revoked or lapsed access to a project (by project or deal room id): its title, when and why it ended",
         querystring: accessEndedQuery,
