@@ -1,4 +1,3 @@
-import { PDFDocument, rgb, StandardFonts } from '@cantoo/pdf-lib';
 import { facilityMessages } from '@plinth/domain/facilities';
 import { formatAud } from '@plinth/domain/facility/money';
 import { type AuState, noticeDue, scheduleDueText } from '@plinth/domain/facility/sop-clock';
@@ -104,6 +103,8 @@ export async function paymentSchedule(
         .select(['title', 'suburb'])
         .where('id', '=', facility.project_id)
         .executeTakeFirst();
+      // pdf-lib is loaded on the first PDF only (memory at rest, decision 028).
+      const { PDFDocument, StandardFonts, rgb } = await import('@cantoo/pdf-lib');
       const pdf = await PDFDocument.create();
       const regular = await pdf.embedFont(StandardFonts.Helvetica);
       const bold = await pdf.embedFont(StandardFonts.HelveticaBold);

@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { PDFDocument, rgb, StandardFonts } from '@cantoo/pdf-lib';
 import { facilityMessages } from '@plinth/domain/facilities';
 import { outOfBalanceMessage } from '@plinth/domain/facility/in-balance';
 import { type Account, accountLabels, accounts, type JournalKind } from '@plinth/domain/facility/ledger';
@@ -202,6 +201,8 @@ async function renderStatement(content: {
   balances: [string, string][];
   journals: Awaited<ReturnType<typeof allJournals>>;
 }): Promise<Uint8Array> {
+  // pdf-lib is loaded on the first PDF only (memory at rest, decision 028).
+  const { PDFDocument, StandardFonts, rgb } = await import('@cantoo/pdf-lib');
   const pdf = await PDFDocument.create();
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
