@@ -52,6 +52,8 @@ describe('auditTargetTypeLabel', () => {
       [
         'access_request',
         'deal',
+        'draw',
+        'facility',
         'payment',
         'platform',
         'project',
@@ -70,5 +72,7 @@ describe('auditTargetTypeLabel', () => {
     expect(auditTargetTypeLabel('platform')).toBe('Platform');
     expect(auditTargetTypeLabel('undertaking')).toBe('Confidentiality undertaking');
     expect(auditTargetTypeLabel('deal_room')).toBe('Deal room');
+    expect(auditTargetTypeLabel('facility')).toBe('Facility');
+    expect(auditTargetTypeLabel('draw')).toBe('Draw');
   });
 });
