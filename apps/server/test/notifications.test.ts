@@ -70,7 +70,7 @@ describe('GET /api/notifications', () => {
       target: '/projects/p-2',
     });
     expect(body.items[1]).toMatchObject({ type: 'project_approved', title: 'Project Approved', read: 1 });
-    expect(body.items[2]).toMatchObject({ type: 'system', title: 'Notification', target: null });
+    expect(body.items[2]).toMatchObject({ type: 'system', title: 'Message from Plinth', target: null });
     expect(body.items.map((n: { message: string }) => n.message)).not.toContain('Oldest, beyond the 10');
   });
 

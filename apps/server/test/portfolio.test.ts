@@ -83,9 +83,10 @@ describe('GET /api/portfolio', () => {
     expect(res.json().items[0].project_title).toBe('Harbour Quote Terraces');
   });
 
-  it('portfolio: totals: four items, one funded at the accepted $2,400,000, returns 12.5 % of it = $300,000', async () => {
+  it('portfolio: totals: four items, two active deals (the open rooms), one funded at the accepted $2,400,000, returns 12.5 % of it = $300,000', async () => {
     expect((await portfolio(fiona)).json().totals).toEqual({
       deals: 4,
+      active_deals: 2,
       funded_count: 1,
       funded_amount: 2_400_000,
       total_returns: 300_000,
@@ -97,7 +98,14 @@ describe('GET /api/portfolio', () => {
     const other = await createFunder(t, 'active', { name: 'Gus Lender' });
     expect((await portfolio(other)).json()).toEqual({
       items: [],
-      totals: { deals: 0, funded_count: 0, funded_amount: 0, total_returns: 0, average_return_percent: 12.5 },
+      totals: {
+        deals: 0,
+        active_deals: 0,
+        funded_count: 0,
+        funded_amount: 0,
+        total_returns: 0,
+        average_return_percent: 12.5,
+      },
     });
   });
 
