@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { documentTypeLabel } from './documents';
-import { formatAud, formatRate } from './format';
+import { formatAud, formatDateTime, formatRate } from './format';
 import { type AccessStatus, accessStatuses } from './marketplace';
 import { type ProposalStatus, proposalStatuses, proposalStatusLabels, sydneyDate } from './proposals';
 import { signedAsLine, undertakingSignature } from './undertaking';
@@ -126,17 +126,11 @@ const sydneyDateTime = new Intl.DateTimeFormat('en-AU', {
 /** A moment as a spreadsheet reads it in Sydney: '27/11/2026, 15:05'. */
 export const reportDateTime = (value: string | Date) => sydneyDateTime.format(new Date(value));
 
-const sydneyDisplayDateTime = new Intl.DateTimeFormat('en-AU', {
-  timeZone: 'Australia/Sydney',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/** A moment as the report's screen shows it, in Sydney: '27 Nov 2026, 3:05 pm'. */
-export const reportDisplayDateTime = (value: string | Date) => sydneyDisplayDateTime.format(new Date(value));
+/**
+ * A moment as the report's screen shows it: the one date-time formatter every screen uses (issue 37
+ * item 13), in Sydney, naming the zone: '27 Nov 2026, 3:05 pm AEDT'.
+ */
+export const reportDisplayDateTime = (value: string | Date) => formatDateTime(value);
 
 /**
  * Text a person typed (names, companies, file names a funder chose) is never read by a spreadsheet
