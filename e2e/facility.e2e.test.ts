@@ -19,7 +19,8 @@ const DRAW_PATH = /^\/draws\/[0-9a-f-]{36}$/;
 /**
  * Fixture, through the API: a completed deal between a new developer and a new approved funder, its
  * facility set up ($1,000,000, closed a month ago), a quantity surveyor invited and onboarded, a
- * budget of construction $900,000 and professional fees $50,000 approved, and the facility opened.
+ * budget of construction $800,000 and professional fees $50,000 approved (room under the limit for the
+ * forecast interest on money still to be drawn), and the facility opened.
  */
 async function facilityWithParties() {
   const admin = await newPage();
@@ -102,7 +103,7 @@ async function facilityWithParties() {
         code: 'C01',
         name: 'Construction',
         category: 'construction',
-        amount_cents: 90_000_000,
+        amount_cents: 80_000_000,
         funded_by: 'debt',
       },
       {

@@ -100,7 +100,8 @@ describe('[REVOCATION] a developer takes back a funder’s access (issue 19 item
     await dialog.getByLabel('Reason').fill('We have chosen another lender.');
     await confirm.click();
     await dev.page.getByText('Access Revoked', { exact: true }).waitFor();
-    const banner = dev.page.getByRole('alert').filter({ hasText: 'Access revoked' });
+    // The room's own banner, not the toast (a portal outside the page's main landmark) saying the same.
+    const banner = dev.page.getByRole('main').getByRole('alert').filter({ hasText: 'Access revoked' });
     await banner.getByText(/Reason: We have chosen another lender/).waitFor();
     // Issue 37 item 11: one full stop, REVOKED without OPEN beside it, no Share contact.
     expect(await banner.textContent()).toContain('Reason: We have chosen another lender. Access was revoked');
