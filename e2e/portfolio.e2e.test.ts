@@ -221,8 +221,8 @@ describe('[PORTFOLIO] Engage, the developer’s deal rooms and quote comparison,
     ] as const) {
       await item.getByText(account.email, { exact: true }).waitFor();
       await item.getByText(`Deal ID: ${dealId}`, { exact: true }).waitFor();
-      // Opened 'd Mon yyyy, h:mm am' (en-AU).
-      await item.getByText(/^Opened \d{1,2} \w{3,4} \d{4}, \d{1,2}:\d{2}\s?[ap]m$/i).waitFor();
+      // Opened 'd Mon yyyy, h:mm am AEDT' (en-AU, in Sydney, the zone named: issue 37 item 13).
+      await item.getByText(/^Opened \d{1,2} \w{3,4} \d{4}, \d{1,2}:\d{2}\s?[ap]m AE[DS]T$/i).waitFor();
     }
     await fionaItem.getByText('Quote Accepted', { exact: true }).waitFor();
     expect(await gusItem.getByText('Quote Accepted', { exact: true }).count()).toBe(0);
