@@ -59,7 +59,8 @@ describe('data-room report CSV', () => {
   it('reportDateTime: en-AU day/month/year and 24-hour time in Sydney, daylight saving included', () => {
     expect(reportDateTime('2026-11-27T04:05:00.000Z')).toBe('27/11/2026, 15:05');
     expect(reportDateTime('2026-06-01T00:30:00.000Z')).toBe('01/06/2026, 10:30');
-    expect(reportDisplayDateTime('2026-11-27T04:05:00.000Z')).toBe('27 Nov 2026, 3:05 pm');
+    expect(reportDisplayDateTime('2026-11-27T04:05:00.000Z')).toBe('27 Nov 2026, 3:05 pm AEDT');
+    expect(reportDisplayDateTime('2026-06-01T00:30:00.000Z')).toBe('1 June 2026, 10:30 am AEST');
   });
 
   it('dataRoomReportCsvRows: the header, then one row per document opened and one per quote, funder columns on each', () => {
