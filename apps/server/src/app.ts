@@ -58,6 +58,7 @@ import { messagesRoutes } from './modules/messages/messages.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { renewSandboxSubscriptions } from './modules/payments/subscription-billing';
+import { presalesRoutes } from './modules/presales/presales.routes';
 import { setMarketIndex } from './modules/projects/marketplace.service';
 import { projectsRoutes } from './modules/projects/projects.routes';
 import { proposalsRoutes } from './modules/proposals/proposals.routes';
@@ -66,6 +67,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
 import { undertakingRoutes } from './modules/undertaking/undertaking.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { variationsRoutes } from './modules/variations/variations.routes';
 import { documentTraceRoutes } from './modules/watermark/trace.routes';
 import { registerApiDocument } from './openapi/api-document';
 
@@ -235,6 +237,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(listingAlertsRoutes, deps);
   await app.register(facilitiesRoutes, deps);
   await app.register(drawsRoutes, deps);
+  await app.register(variationsRoutes, deps);
+  await app.register(presalesRoutes, deps);
   await app.register(eventsRoutes, deps);
   await app.register(aiChatRoutes, deps);
   // Only when switched on (DEV_MAIL=on, which config refuses beside SMTP_URL), and for admins only.

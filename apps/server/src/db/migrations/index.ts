@@ -24,6 +24,8 @@ import * as listingAlerts from './20261130000000_listing_alerts';
 import * as fullFileChatsAndSignerAccount from './20261201200000_full_file_chats_and_signer_account';
 import * as marketplaceReturnSnapshot from './20261202100000_marketplace_return_snapshot';
 import * as loanAdministration from './20261203000000_loan_administration';
+import * as variations from './20261204000000_variations';
+import * as presales from './20261204100000_presales';
 
 export const migrations = {
   '20261122000000_auth_and_profile': authAndProfile,
@@ -52,4 +54,6 @@ export const migrations = {
   '20261201200000_full_file_chats_and_signer_account': fullFileChatsAndSignerAccount,
   '20261202100000_marketplace_return_snapshot': marketplaceReturnSnapshot,
   '20261203000000_loan_administration': loanAdministration,
+  '20261204000000_variations': variations,
+  '20261204100000_presales': presales,
 };
