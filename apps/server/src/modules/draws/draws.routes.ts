@@ -20,11 +20,13 @@ import type { AppDeps } from '../../app-deps';
 import { viewerOf } from '../../auth/guards';
 import { sendFile } from '../documents/send-file';
 import * as clock from './draw-clock';
+import { openDrawDocument } from './draw-documents';
 import * as moves from './draw-moves.service';
 import * as draws from './draws.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['draws'];
+const drawDocumentParams = drawIdParams.extend({ docId: z.uuid({ error: 'Document not found' }) });
 
 /**
  * Draws (issue 33 items 3 and 6): drafts, claims, certification, the funder's decision and funding,
@@ -126,6 +128,37 @@ export const drawsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
     (request) => draws.attachDocument(deps, viewerAnd(request, { body: request.body })),
   );
+
+  // The draw's files for every party of its facility, the quantity surveyor above all (decision 063).
+  for (const [suffix, kind] of [
+    ['', 'download'],
+    ['/view', 'view'],
+  ] as const) {
+    app.get(
+      `/api/draws/:id/documents/:docId${suffix}`,
+      {
+        onRequest: readers,
+        schema: {
+          tags,
+          summary:
+            kind === 'download'
+              ? "Download a draw's document (attachment; stamped for every reader but its uploader and admins)"
+              : "View a draw's document inline (stamped like the download)",
+          params: drawDocumentParams,
+          response: errors,
+        },
+      },
+      async (request, reply) =>
+        sendFile(
+          reply,
+          kind === 'download' ? 'attachment' : 'inline',
+          await openDrawDocument(
+            { db, storage: deps.storage, log: request.log },
+            { viewer: viewerOf(request), drawId: request.params.id, documentId: request.params.docId, kind },
+          ),
+        ),
+    );
+  }
 
   const simple = [
     ['submit', developers, 'The developer submits the draw to the quantity surveyor', moves.submitDraw],

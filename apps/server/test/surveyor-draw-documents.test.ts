@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, buildTestApp, type TestApp, type TestUser } from './helpers';
+import { call, createFacilityWorld, type FacilityWorld } from './support/facilities';
+import { makePdf, pagesText } from './support/watermark';
+
+// Issue 33 (decision 063): the quantity surveyor appointed to a facility opens the files attached to
+// its draws — stamped with their name and a download code like every deal document a reader who did
+// not upload it gets — and a surveyor of another facility is told the draw does not exist.
+
+let t: TestApp;
+let w: FacilityWorld;
+let other: FacilityWorld;
+let content: Buffer;
+let drawId: string;
+let attachedId: string;
+let unattachedId: string;
+
+/** A file in the deal room as its upload leaves it (the room is read-only once the deal completes). */
+async function dealDocument(world: FacilityWorld, uploader: TestUser, fileName: string, bytes: Buffer) {
+  const key = `${randomUUID()}.pdf`;
+  const stored = await t.app.deps.storage.put(key, Readable.from([bytes]));
+  const row = await t.database.db
+    .insertInto('deal_document')
+    .values({
+      deal_id: world.dealId,
+      uploader_id: uploader.id,
+      storage_key: key,
+      file_name: fileName,
+      mime_type: 'application/pdf',
+      size_bytes: stored.sizeBytes,
+      sha256: stored.sha256,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const open = (user: TestUser | null, id: string, docId: string, view = false) =>
+  as(t.app, user, { method: 'GET', url: `/api/draws/${id}/documents/${docId}${view ? '/view' : ''}` });
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  w = await createFacilityWorld(t);
+  other = await createFacilityWorld(t);
+  content = await makePdf(1, "Builder's progress claim 4");
+  attachedId = await dealDocument(w, w.developer, 'claim-4.pdf', content);
+  unattachedId = await dealDocument(w, w.developer, 'term-sheet.pdf', await makePdf(1, 'Term sheet'));
+  const draft = await call(
+    t,
+    w.developer,
+    {
+      method: 'POST',
+      url: `/api/facilities/${w.facilityId}/draws`,
+      payload: {
+        claim_served_at: '2026-02-02T10:00:00+11:00',
+        lines: [{ budget_line_id: w.lines.C1, claimed_cents: 5_000_000 }],
+      },
+    },
+    201,
+  );
+  drawId = draft.id;
+  await call(t, w.developer, {
+    method: 'POST',
+    url: `/api/draws/${drawId}/documents`,
+    payload: { document_id: attachedId, kind: 'builders_claim' },
+  });
+  await call(t, w.developer, { method: 'POST', url: `/api/draws/${drawId}/submit` });
+});
+afterAll(() => t.close());
+
+describe("a draw's documents for the facility's surveyor", () => {
+  it('the appointed surveyor downloads and views a stamped copy, and the opening is recorded with its code', async () => {
+    const download = await open(w.surveyor, drawId, attachedId);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="claim-4.pdf"/);
+    expect(download.rawPayload.equals(content)).toBe(false);
+    const text = (await pagesText(download.rawPayload)).join(' ');
+    expect(text).toContain("Builder's progress claim 4");
+    const views = await t.database.db
+      .selectFrom('document_view')
+      .select(['code', 'kind'])
+      .where('deal_document_id', '=', attachedId)
+      .where('viewer_id', '=', w.surveyor.id)
+      .execute();
+    expect(views).toHaveLength(1);
+    expect(views[0]!.code).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+    expect(text).toContain(views[0]!.code!);
+
+    const view = await open(w.surveyor, drawId, attachedId, true);
+    expect(view.statusCode).toBe(200);
+    expect(view.headers['content-type']).toBe('application/pdf');
+    expect(view.headers['content-disposition']).toMatch(/^inline;/);
+  });
+
+  it('the uploader gets the original; the funder a stamped copy', async () => {
+    const mine = await open(w.developer, drawId, attachedId);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.rawPayload.equals(content)).toBe(true);
+    const funder = await open(w.funder, drawId, attachedId);
+    expect(funder.statusCode).toBe(200);
+    expect(funder.rawPayload.equals(content)).toBe(false);
+  });
+
+  it("a surveyor of another facility, or that facility's funder, is told the draw does not exist (404)", async () => {
+    for (const stranger of [other.surveyor, other.funder, other.developer]) {
+      const res = await open(stranger, drawId, attachedId);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error).toBe('Draw not found');
+    }
+    // Through their own draw id neither: the file is not attached to it.
+    const own = await call(
+      t,
+      other.developer,
+      {
+        method: 'POST',
+        url: `/api/facilities/${other.facilityId}/draws`,
+        payload: {
+          claim_served_at: '2026-02-02T10:00:00+11:00',
+          lines: [{ budget_line_id: other.lines.C1, claimed_cents: 1_000_000 }],
+        },
+      },
+      201,
+    );
+    const sideways = await open(other.surveyor, own.id, attachedId);
+    expect(sideways.statusCode).toBe(404);
+    expect(sideways.json().error).toBe('Document not found');
+    const count = await t.database.db
+      .selectFrom('document_view')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('deal_document_id', '=', attachedId)
+      .where('viewer_id', 'in', [other.surveyor.id, other.funder.id, other.developer.id])
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(0);
+  });
+
+  it('a file of the deal room not attached to the draw is 404, even for the appointed surveyor', async () => {
+    const res = await open(w.surveyor, drawId, unattachedId);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toBe('Document not found');
+  });
+
+  it('signed out: 401', async () => {
+    const res = await open(null, drawId, attachedId);
+    expect(res.statusCode).toBe(401);
+  });
+});
