@@ -6,6 +6,7 @@ import { findQuantities } from './parse';
 import { type Figure, type Figures, type Reading, readQuestion } from './quantities';
 import { chainOf, lineOf, propagate, type Solution } from './solve';
 import { type Report, type Target, targetsOf } from './targets';
+import { askAboutUnused, restsOn, unexplainedFigures } from './unused';
 import { about, figureAnswer, joinAnswers, withUnnamed } from './working';
 
 /**
@@ -101,6 +102,15 @@ function fromProjectLine(used: Figure[], deal: Figures) {
   return `From the project (not in your question): ${used.map((f) => `${dealNames[f]} ${dealValue(f, deal[f]!)}`).join(', ')}.`;
 }
 
+/** Every figure each multi-figure answer reads (the check for figures it leaves out). */
+const reportReads: Record<Report, Figure[]> = {
+  stress: ['cost', 'revenue', 'loan', 'rate', 'newCost', 'newRevenue', 'hurdle', 'marginOnCost', 'delayMonths', 'holding'],
+  maxLoan: ['grv', 'cost', 'land', 'loan', 'sale', 'fee', 'lvr', 'loanToGrv', 'loanToCost'],
+  gst: ['purchase', 'land', 'sale', 'grv', 'revenue', 'hurdle', 'marginOnCost'],
+  withholding: ['sale', 'purchase', 'revenue'],
+  allInCost: ['loan', 'cost', 'rate', 'term', 'fee'],
+};
+
 /** The figures each multi-figure answer rests on. */
 const reportInputs: Record<Report, Figure[]> = {
   stress: ['cost', 'revenue', 'loan', 'rate', 'newCost', 'newRevenue'],
@@ -109,19 +119,6 @@ const reportInputs: Record<Report, Figure[]> = {
   withholding: ['sale', 'purchase', 'revenue'],
   allInCost: ['loan', 'rate', 'term'],
 };
-
-/** The figures a solution's working rests on, given ones included. */
-function restsOn(solution: Solution, figures: Figure[]): Set<Figure> {
-  const out = new Set<Figure>();
-  const visit = (f: Figure) => {
-    if (out.has(f) || solution.known[f] === undefined) return;
-    out.add(f);
-    const step = solution.how[f];
-    if (step) for (const i of [...step.relation.ins, ...step.extra]) visit(i);
-  };
-  for (const f of figures) visit(f);
-  return out;
-}
 
 const ROLE_HINT =
   'land, construction, soft costs, finance costs, GRV, the loan, equity, a price per unit, a rate or a term';
@@ -242,13 +239,20 @@ export function answerQuestion(question: string, context: AnalystContext = {}): 
         given: own,
         lead: [...lead, ...stressLead],
       });
-      return done.intent === 'needInputs' ? done : withProject(done, inputs);
+      if (done.intent === 'needInputs') return done;
+      const unexplained = unexplainedFigures(own, solution, reportReads[target as Report], reading.hasChange);
+      if (unexplained.length) return askAboutUnused(unexplained, reading, whatName);
+      return withProject(done, inputs);
     }
     return figureAnswer('loan', solution, reading, reading.hasChange);
   }
   const asked = (ownTargets.length ? ownTargets : targets).filter((t): t is Figure => !isReport(t));
   const done = joinAnswers(asked.map((t) => figureAnswer(t, solution, reading, reading.hasChange)));
-  return done.intent === 'needInputs' ? done : withProject(done, asked);
+  if (done.intent === 'needInputs') return done;
+  const shown = asked.flatMap((t) => [t, ...(about[t]?.with ?? [])]);
+  const unexplained = unexplainedFigures(own, solution, shown, reading.hasChange);
+  if (unexplained.length) return askAboutUnused(unexplained, reading, whatName);
+  return withProject(done, asked);
 }
 
 /** An unnamed amount as the question wrote it, for asking about it. */

@@ -1,0 +1,81 @@
+import { type AnalystAnswer, answer } from './answer';
+import type { Figure, Figures, Reading } from './quantities';
+import { askableNames, propagate, type Solution } from './solve';
+
+/**
+ * Issue 35 (decision 065): a figure the question gives that the answer does not rest on is a sign
+ * the question was misread (the rent read as the loan, a count of units left out, a third tranche
+ * dropped). Unless it is explained, the analyst names it and asks instead of printing a figure.
+ * It is explained when it agrees with the answer's own figures (a redundant share: 'equity 18 %
+ * … the loan the other 82 %') or when it is the context of another standard measure of the same
+ * figures (the site beside the loan gives the LVR, asked or not).
+ */
+
+/** Measures a figure may stand beside an answer for: the usual ratios of a deal. */
+const CONTEXT_MEASURES: Figure[] = [
+  'lvr',
+  'loanToGrv',
+  'loanToCost',
+  'marginOnCost',
+  'marginOnRevenue',
+  'debtToEquity',
+  'icr',
+  'presalesCover',
+];
+
+/** The figures a solution's working rests on, given ones included. */
+export function restsOn(solution: Solution, figures: Figure[]): Set<Figure> {
+  const out = new Set<Figure>();
+  const visit = (f: Figure) => {
+    if (out.has(f) || solution.known[f] === undefined) return;
+    out.add(f);
+    const step = solution.how[f];
+    if (step) for (const i of [...step.relation.ins, ...step.extra]) visit(i);
+  };
+  for (const f of figures) visit(f);
+  return out;
+}
+
+const agrees = (a: number, b: number) => Math.abs(a - b) <= Math.max(0.01, Math.abs(b) * 1e-3);
+
+/** The given figures an answer on `used` leaves unexplained. */
+export function unexplainedFigures(
+  own: Figures,
+  solution: Solution,
+  used: Figure[],
+  hasChange: boolean,
+): Figure[] {
+  const rests = restsOn(solution, used);
+  const unused = (Object.keys(own) as Figure[]).filter((f) => !rests.has(f));
+  if (!unused.length) return [];
+  const context = new Set<Figure>();
+  for (const m of CONTEXT_MEASURES)
+    if (!used.includes(m) && solution.known[m] !== undefined)
+      for (const f of restsOn(solution, [m])) context.add(f);
+  // Figures the working found on its own ('the loan is the other 82 %' beside an 18 % equity share).
+  const derived = (Object.keys(solution.known) as Figure[]).filter((g) => own[g] === undefined);
+  return unused.filter((f) => {
+    if (context.has(f)) return false;
+    if (derived.some((g) => agrees(solution.known[g]!, own[f]!))) return false;
+    const without = { ...own };
+    delete without[f];
+    const again = propagate(without, hasChange).known[f];
+    return again === undefined || !agrees(again, own[f]!);
+  });
+}
+
+const roleName = (f: Figure) => askableNames[f] ?? f.replace(/([A-Z])/g, ' $1').toLowerCase();
+
+/** The reply naming the figures an answer would have left out, and asking. */
+export function askAboutUnused(unused: Figure[], reading: Reading, what: string): AnalystAnswer {
+  const list = unused.map((f) => `“${reading.written[f] ?? f}” as the ${roleName(f)}`).join(' and ');
+  return answer(
+    'needInputs',
+    [
+      `I read ${list}, but ${what} doesn’t use ${unused.length > 1 ? 'them' : 'it'}, so I may have misread your question and haven’t worked anything out yet.`,
+      'Tell me what each figure is (land, construction, soft costs, finance costs, GRV, the loan, equity, a price per unit, a rate or a term) and what you want worked out, and I’ll work it out line by line.',
+    ],
+    {},
+    { isDecisionBearing: false },
+  );
+}
