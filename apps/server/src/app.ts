@@ -35,6 +35,7 @@ import { analyticsRoutes } from './modules/admin/analytics.routes';
 import { godModeRoutes } from './modules/admin/god-mode.routes';
 import { aiChatRoutes } from './modules/ai-chat/ai-chat.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
+import { covenantsRoutes } from './modules/covenants/covenants.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { dataRoomReportRoutes } from './modules/data-room-report/data-room-report.routes';
 import { dealDocumentsRoutes } from './modules/deal-documents/deal-documents.routes';
@@ -239,6 +240,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(drawsRoutes, deps);
   await app.register(variationsRoutes, deps);
   await app.register(presalesRoutes, deps);
+  await app.register(covenantsRoutes, deps);
   await app.register(eventsRoutes, deps);
   await app.register(aiChatRoutes, deps);
   // Only when switched on (DEV_MAIL=on, which config refuses beside SMTP_URL), and for admins only.

@@ -26,6 +26,7 @@ import * as marketplaceReturnSnapshot from './20261202100000_marketplace_return_
 import * as loanAdministration from './20261203000000_loan_administration';
 import * as variations from './20261204000000_variations';
 import * as presales from './20261204100000_presales';
+import * as covenants from './20261204200000_covenants';
 
 export const migrations = {
   '20261122000000_auth_and_profile': authAndProfile,
@@ -56,4 +57,5 @@ export const migrations = {
   '20261203000000_loan_administration': loanAdministration,
   '20261204000000_variations': variations,
   '20261204100000_presales': presales,
+  '20261204200000_covenants': covenants,
 };
