@@ -46,14 +46,16 @@ function renderEditor() {
 describe('DescriptionsEditor', () => {
   it('shows one row per document type, adds one and saves the JSON the server takes', async () => {
     const fetchMock = renderEditor();
-    expect((screen.getByLabelText('Document type') as HTMLInputElement).value).toBe('qs_report');
+    // The document by its name, never its stored key (issue 37 item 5).
+    expect((screen.getByLabelText('Document') as HTMLInputElement).value).toBe('Qs Report');
+    expect(screen.queryByText(/JSON|qs_report/)).toBeNull();
     const save = screen.getByRole('button', { name: 'Save' });
     expect(save.hasAttribute('disabled')).toBe(true);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Add document type' }));
-    const types = screen.getAllByLabelText('Document type');
+    fireEvent.click(screen.getByRole('button', { name: 'Add a description' }));
+    const types = screen.getAllByLabelText('Document');
     const texts = screen.getAllByLabelText('Description');
-    fireEvent.change(types[1]!, { target: { value: 'valuation' } });
+    fireEvent.change(types[1]!, { target: { value: 'Bank Valuation' } });
     fireEvent.change(texts[1]!, { target: { value: 'Bank valuation on completion' } });
     fireEvent.click(save);
 
@@ -63,20 +65,20 @@ describe('DescriptionsEditor', () => {
     expect(init?.method).toBe('PUT');
     expect(JSON.parse(JSON.parse(String(init?.body)).value)).toEqual({
       qs_report: 'Quantity surveyor report',
-      valuation: 'Bank valuation on completion',
+      bank_valuation: 'Bank valuation on completion',
     });
   });
 
   it('says what is wrong with a row and sends nothing; a row can be removed', async () => {
     const fetchMock = renderEditor();
-    fireEvent.click(screen.getByRole('button', { name: 'Add document type' }));
-    fireEvent.change(screen.getAllByLabelText('Document type')[1]!, { target: { value: 'QS Report' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add a description' }));
+    fireEvent.change(screen.getAllByLabelText('Document')[1]!, { target: { value: 'QS report' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(settingMessages.descriptionKey)).toBeTruthy();
+    expect(await screen.findByText(settingMessages.descriptionKeyTwice)).toBeTruthy();
     expect(screen.getByText(settingMessages.descriptionText)).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Remove QS Report' }));
-    expect(screen.getAllByLabelText('Document type')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove QS report' }));
+    expect(screen.getAllByLabelText('Document')).toHaveLength(1);
   });
 });
