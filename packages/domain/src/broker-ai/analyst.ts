@@ -104,7 +104,18 @@ function fromProjectLine(used: Figure[], deal: Figures) {
 
 /** Every figure each multi-figure answer reads (the check for figures it leaves out). */
 const reportReads: Record<Report, Figure[]> = {
-  stress: ['cost', 'revenue', 'loan', 'rate', 'newCost', 'newRevenue', 'hurdle', 'marginOnCost', 'delayMonths', 'holding'],
+  stress: [
+    'cost',
+    'revenue',
+    'loan',
+    'rate',
+    'newCost',
+    'newRevenue',
+    'hurdle',
+    'marginOnCost',
+    'delayMonths',
+    'holding',
+  ],
   maxLoan: ['grv', 'cost', 'land', 'loan', 'sale', 'fee', 'lvr', 'loanToGrv', 'loanToCost'],
   gst: ['purchase', 'land', 'sale', 'grv', 'revenue', 'hurdle', 'marginOnCost'],
   withholding: ['sale', 'purchase', 'revenue'],

@@ -297,7 +297,7 @@ function capitalStack(text: string, qs: Q[]): AnalystAnswer | null {
 const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
 const UNIT_GROUP =
-  /(\d+)\s+(?:units?|apartments?|apts?|townhouses?|lots|dwellings?|homes|houses|terraces|villas)?\s*(?:@|at|for|selling at|sold at)\s*(\$?\s?\d[\d,.]*\s?(?:k|m|mil|million)?)\s*(?:each|apiece|per unit)?/gi;
+  /(\d+)\s+(?:units?|apartments?|apts?|townhouses?|town ?homes?|lots|dwellings?|homes|houses|terraces|villas|penthouses?|studios?|flats|duplexes|residences|suites)?\s*(?:@|at|for|selling at|sold at)\s*(\$?\s?\d[\d,.]*\s?(?:k|m|mil|million)?)\s*(?:each|apiece|per unit)?/gi;
 
 /** '30 apartments @ $640k + 6 at $890k': the sum of the groups, each units × price. */
 function unitGroups(text: string, qs: Q[]): AnalystAnswer | null {
@@ -331,7 +331,7 @@ function baseAndExcess(text: string, qs: Q[]): AnalystAnswer | null {
       qs[k + 1]?.kind === 'rate' &&
       qs[k + 2]?.kind === 'amount' &&
       /^\s*(?:plus|\+)\s*$/i.test(text.slice(q.end, qs[k + 1]!.start)) &&
-      /^\s*of\s+(?:the\s+)?(?:(?:amount|value|price|excess|balance|portion|part)\s+)?(?:over|above|exceeding|in excess of)\s*$/i.test(
+      /^\s*(?:of\s+(?:the\s+)?(?:(?:amount|value|price|excess|balance|portion|part)\s+)?)?(?:over|above|exceeding|in excess of)\s*$/i.test(
         text.slice(qs[k + 1]!.end, qs[k + 2]!.start),
       ),
   );

@@ -20,4 +20,4 @@ export const RATE_RISE_BEFORE =
   /\brates?\s+(?:go(?:es)?\s+up|rises?|increases?|jumps?|climbs?|move up|moves up)\s*(?:by\s*)?(?:another\s+)?$/i;
 export const PRESALES = /\bpre-?s(ales?|old)\b|\bpresell\b|\bexchanged\b|\bsales\b|\bcontracts\b/i;
 export const UNIT_NOUN =
-  /^(?:units?|apartments?|apts?|townhouses?|town ?homes?|lots|dwellings?|homes|houses|terraces|villas|residences|flats|duplexes|studios)$/i;
+  /^(?:units?|apartments?|apts?|townhouses?|town ?homes?|lots|dwellings?|homes|houses|terraces|villas|residences|flats|duplexes|studios|penthouses?|suites)$/i;

@@ -1,3 +1,4 @@
+import type { Figure } from './figure';
 import { findQuantities, type Label, parseQuantities, type Quantity } from './parse';
 import {
   DELAY_AFTER,
@@ -21,90 +22,7 @@ import { digitsForWords } from './words';
  * 10 %", "sales come in 10 % lower", "revenue drops by $1m").
  */
 
-export type Figure =
-  | 'loan'
-  | 'land'
-  | 'grv'
-  | 'grvIncGst'
-  | 'cost'
-  | 'construction'
-  | 'equity'
-  | 'revenue'
-  | 'profit'
-  | 'rate'
-  | 'term'
-  | 'annualInterest'
-  | 'monthlyInterest'
-  | 'termInterest'
-  | 'income'
-  | 'monthlyIncome'
-  | 'presales'
-  | 'purchase'
-  | 'sale'
-  | 'fee'
-  | 'feeRate'
-  | 'hurdle'
-  | 'holding'
-  | 'lvr'
-  | 'loanToGrv'
-  | 'loanToCost'
-  | 'icr'
-  | 'debtToEquity'
-  | 'marginOnCost'
-  | 'marginOnRevenue'
-  | 'costChange'
-  | 'revenueChange'
-  | 'costChangeAmount'
-  | 'revenueChangeAmount'
-  | 'newCost'
-  | 'newRevenue'
-  | 'newProfit'
-  | 'newMarginOnCost'
-  | 'newMarginOnRevenue'
-  | 'presalesCover'
-  | 'equityToCost'
-  // Issue 35: parts, units, duty, fees per period, residual land value, qualifiers.
-  | 'softCosts'
-  | 'financeCosts'
-  | 'otherCosts'
-  | 'costsExLand'
-  | 'units'
-  | 'pricePerUnit'
-  | 'area'
-  | 'costPerArea'
-  | 'dutyRate'
-  | 'duty'
-  | 'legals'
-  | 'landAllIn'
-  | 'lineFeeRate'
-  | 'lineFeeAnnual'
-  | 'lineFeeMonthly'
-  | 'drawnShare'
-  | 'averageBalance'
-  | 'averageInterest'
-  | 'delayMonths'
-  | 'delayInterest'
-  | 'presalesRequired'
-  | 'presalesShortfall'
-  | 'presalesShortfallUnits'
-  | 'presalesUnits'
-  | 'residualLand'
-  | 'constructionToCost'
-  | 'landToCost'
-  | 'softToCost'
-  | 'financeToCost'
-  | 'costChangeTotal'
-  | 'mezz'
-  | 'prefEquity'
-  | 'landPerUnit'
-  | 'lineFeeTerm'
-  | 'averageMonthlyInterest'
-  | 'debtToCost'
-  | 'rateChange'
-  | 'rateChangeInterest'
-  | 'presalesCount'
-  | 'salePerArea'
-  | 'profitPerUnit';
+export type { Figure } from './figure';
 
 export type Figures = Partial<Record<Figure, number>>;
 
@@ -136,6 +54,10 @@ export interface Reading {
   lead?: string[];
 }
 
+const AT_LOAN_BEFORE =
+  /(?:\d(?:\s?(?:k|m|mil|mill|mn|million|bn))?|\b(?:loan|facility|debt|mezz(?:anine)?|senior))\s*(?:@|at)\s*$/i;
+const RATIO_AFTER =
+  /^\s*(?:p\.?a\.?\s*|pa\s+|per annum\s+)?(?:of\b|on\b|lvr|ltv|ltc|lti|loan[- ]to|gearing|margin|presale|cover|share|equity|of the)/i;
 const COST_WORDS = /\b(costs?|tdc|build|construction|spend|budget|expenses?)\b/i;
 const REVENUE_WORDS = /\b(sales?|revenue|grv|gdv|prices?|values?|realisations?|sell-?out)\b/i;
 const UP =
@@ -446,6 +368,10 @@ export function readQuestion(question: string): Reading {
     if (q.kind === 'rate') {
       const shared = q.share ? shareFigure(q.share.subject, q.share.base) : null;
       let f = shared ?? (q.label ? rateFigure[q.label] : undefined);
+      // 'senior debt 20m @ 7.5 pc - cost of the delay': a rate straight after a loan is its interest
+      // rate, whatever word follows, unless a ratio is named with it ('at 65% LVR', 'at 60% of GRV').
+      if (!shared && f !== 'rate' && q.value < 30 && AT_LOAN_BEFORE.test(before) && !RATIO_AFTER.test(after))
+        f = 'rate';
       // 'how many presales to cover a 6.6m loan at 100%', 'bank wants 120% debt cover': a cover.
       if (!f && PRESALES.test(text) && /\bcover/i.test(text) && q.value >= 20) f = 'presalesCover';
       // 'monthly line fee on a 7.2 mil facility at 2.25 pc pa': the line fee's rate.

@@ -57,19 +57,19 @@ const figures: [Target, RegExp][] = [
   ],
   [
     'constructionToCost',
-    /\b(%|percent(age)?|per cent|share|proportion|portion) of (the )?(tdc|total (development )?costs?|costs?) (is|are) (the |my |our )?(build|construction)|\b(build|construction)( costs?)?(['’]s)? (as an? |share of |% of |percentage of |proportion of )+(the )?(tdc|total (development )?costs?|costs?)/gi,
+    /(?:%|\b(?:percent(?:age)?|per cent|share|proportion|portion)) of (the )?(tdc|total (development )?costs?|costs?) (is|are) (the |my |our )?(build|construction)|\b(build|construction)( costs?)?(['’]s)? (as an? |share of |% of |percentage of |proportion of )+(the )?(tdc|total (development )?costs?|costs?)/gi,
   ],
   [
     'landToCost',
-    /\b(%|percent(age)?|per cent|share|proportion|portion) of (the )?(tdc|total (development )?costs?|costs?) (is|are) (the |my |our )?(land|site)|\b(land|site)( costs?)?(['’]s)? (as an? |share of |% of |percentage of |proportion of )+(the )?(tdc|total (development )?costs?|costs?)/gi,
+    /(?:%|\b(?:percent(?:age)?|per cent|share|proportion|portion)) of (the )?(tdc|total (development )?costs?|costs?) (is|are) (the |my |our )?(land|site)|\b(land|site)( costs?)?(['’]s)? (as an? |share of |% of |percentage of |proportion of )+(the )?(tdc|total (development )?costs?|costs?)/gi,
   ],
   [
     'softToCost',
-    /\b(%|percent(age)?|per cent|share|proportion|portion) of (the )?(tdc|total (development )?costs?|costs?) (is|are) (the |my |our )?soft costs?|\bsoft costs?(['’]s)? (as an? |share of |% of |percentage of |proportion of )+(the )?(tdc|total (development )?costs?|costs?)/gi,
+    /(?:%|\b(?:percent(?:age)?|per cent|share|proportion|portion)) of (the )?(tdc|total (development )?costs?|costs?) (is|are) (the |my |our )?soft costs?|\bsoft costs?(['’]s)? (as an? |share of |% of |percentage of |proportion of )+(the )?(tdc|total (development )?costs?|costs?)/gi,
   ],
   [
     'financeToCost',
-    /\b(%|percent(age)?|per cent|share|proportion|portion) of (the )?(tdc|total (development )?costs?|costs?) (is|are) (the |my |our )?finance costs?|\bfinance costs?(['’]s)? (as an? |share of |% of |percentage of |proportion of )+(the )?(tdc|total (development )?costs?|costs?)/gi,
+    /(?:%|\b(?:percent(?:age)?|per cent|share|proportion|portion)) of (the )?(tdc|total (development )?costs?|costs?) (is|are) (the |my |our )?finance costs?|\bfinance costs?(['’]s)? (as an? |share of |% of |percentage of |proportion of )+(the )?(tdc|total (development )?costs?|costs?)/gi,
   ],
   [
     'pricePerUnit',
@@ -85,15 +85,15 @@ const figures: [Target, RegExp][] = [
   ['newRevenue', /\bnew (revenue|grv|sales)\b|\brevised (revenue|grv)/gi],
   [
     'lvr',
-    /\b(percentage|per ?cent|%) of (the )?(land|site)( value)?\b|\blvr\b|\bloan[- ]to[- ]value\b|\bloan ?\/ ?(land|value)\b|\bloan to land\b/gi,
+    /(?:%|\b(?:percentage|per ?cent)) of (the )?(land|site)( value)?\b|\blvr\b|\bloan[- ]to[- ]value\b|\bloan ?\/ ?(land|value)\b|\bloan to land\b/gi,
   ],
   [
     'loanToGrv',
-    /\b(percentage|per ?cent|%) of (the )?(grv|gdv|end value)\b|\bloan[- ]to[- ](grv|gdv|end value|gross realis\w*|gross development value|value on completion)|\bloan ?\/ ?(grv|gdv)|\b(lvr|ltv|gearing) (on|against|to) (the )?(grv|gdv|end value)/gi,
+    /(?:%|\b(?:percentage|per ?cent)) of (the )?(grv|gdv|end value)\b|\bloan[- ]to[- ](grv|gdv|end value|gross realis\w*|gross development value|value on completion)|\bloan ?\/ ?(grv|gdv)|\b(lvr|ltv|gearing) (on|against|to) (the )?(grv|gdv|end value)/gi,
   ],
   [
     'loanToCost',
-    /\b(percentage|per ?cent|%) of (the )?(tdc|total (development )?cost|cost|costs)\b|\bloan[- ]to[- ](total (development )?cost|cost|tdc)|\bltc\b|\bloan ?\/ ?(tdc|cost)|\bltv?c\b/gi,
+    /(?:%|\b(?:percentage|per ?cent)) of (the )?(tdc|total (development )?cost|cost|costs)\b|\bloan[- ]to[- ](total (development )?cost|cost|tdc)|\bltc\b|\bloan ?\/ ?(tdc|cost)|\bltv?c\b/gi,
   ],
   [
     'icr',
@@ -173,12 +173,12 @@ const figures: [Target, RegExp][] = [
   ],
   [
     'construction',
-    /\b(build|construction|building) (cost|budget)s?\b(?=\s*\?)|\bwhat (is |are )?(the |my )?(construction|build|building) (cost|budget)s?|\bhow much (is |for |can i spend on )?(the )?(construction|build|building)\b/gi,
+    /\b(build|construction|building) (cost|budget)s?\b(?=\s*\?)|\bwhat(['’]s| is| are)? (the |my )?(construction|build|building) (cost|budget)s?|\bhow much (is |for |can i spend on )?(the )?(construction|build|building)\b/gi,
   ],
   ['grv', /\b(grv|gdv|end value)\b(?! ?(inc|incl|including))/gi],
   [
     'loan',
-    /\bwhat (size )?(loan|debt|facility)\b|\b(the |my )loan\b(?=\s*\?)|\bwhat(['’]s| is| will be| would be) (the |my |our )?(loan|debt|facility|borrowing)( amount| size)?\b(?![- ]?(to|\/|on|against|ratio)\b)|\bhow (big|large) (a|is the|could the|can the) (loan|facility)|\bloan (size|amount)\b(?=\s*\?)|\bhow much (is the |would the |will the )?(loan|debt)\b|\bhow much (debt|could i borrow|can i borrow|am i borrowing|do i borrow)\b/gi,
+    /\bwhat (size )?(loan|debt|facility)\b|\b(the |my )loan\b(?=\s*\?)|\bwhat(['’]s| is| will be| would be) (the |my |our )?(loan|debt|facility|borrowing)( amount| size)?\b(?![- ]?(to|\/|on|against|ratio)\b)|\bhow (big|large) (a|is the|could the|can the) (loan|facility)|\bloan (size|amount)\b(?=\s*\?)|\bhow much (is the |would the |will the )?(loan|debt)\b|\bhow much (debt|could i borrow|can i borrow|am i borrowing|do i borrow)\b|\band (the |my |our )?(senior )?(loan|debt|facility)( amount| size)?\b(?=\s*(?:[?.,]|$))/gi,
   ],
 ];
 
