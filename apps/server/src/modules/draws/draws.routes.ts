@@ -26,7 +26,7 @@ import * as draws from './draws.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['draws'];
-const drawDocumentParams = drawIdParams.extend({ docId: z.uuid({ error: 'Document not found' }) });
+const drawDocumentParams = drawIdParams.extend({ documentId: z.uuid({ error: 'Document not found' }) });
 
 /**
  * Draws (issue 33 items 3 and 6): drafts, claims, certification, the funder's decision and funding,
@@ -135,7 +135,7 @@ export const drawsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     ['/view', 'view'],
   ] as const) {
     app.get(
-      `/api/draws/:id/documents/:docId${suffix}`,
+      `/api/draws/:id/documents/:documentId${suffix}`,
       {
         onRequest: readers,
         schema: {
@@ -154,7 +154,12 @@ export const drawsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
           kind === 'download' ? 'attachment' : 'inline',
           await openDrawDocument(
             { db, storage: deps.storage, log: request.log },
-            { viewer: viewerOf(request), drawId: request.params.id, documentId: request.params.docId, kind },
+            {
+              viewer: viewerOf(request),
+              drawId: request.params.id,
+              documentId: request.params.documentId,
+              kind,
+            },
           ),
         ),
     );
