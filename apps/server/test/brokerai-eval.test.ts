@@ -5,6 +5,7 @@ import { heldOutCases } from './brokerai-eval.held-out.data';
 import * as heldOut2Module from './brokerai-eval.held-out-2.data';
 import { newUserCases } from './brokerai-eval.new-user-1.data';
 import { newUser3Cases } from './brokerai-eval.new-user-3.data';
+import { newUser4Cases } from './brokerai-eval.new-user-4.data';
 import {
   type EvalCase2,
   percentile,
@@ -20,7 +21,7 @@ import {
 // someone who never read the parser; routing may be tuned against them). The held-out set was
 // written the same way and is never tuned against: only its score is printed, never its questions
 // or which of them fail. The README reports both scores.
-const tunedCases = [...evalCases, ...newUserCases, ...compositionCases, ...newUser3Cases];
+const tunedCases = [...evalCases, ...newUserCases, ...compositionCases, ...newUser3Cases, ...newUser4Cases];
 const heldOut2Cases = Object.values(heldOut2Module).find((v): v is EvalCase2[] => Array.isArray(v)) ?? [];
 
 const TUNED_TARGET_PERCENT = 97;
@@ -40,6 +41,16 @@ describe('BrokerAI evaluation (built-in analyst)', () => {
     heldOut = await scoreSet(heldOutCases);
     heldOut2 = await scoreSet(heldOut2Cases);
     p95 = percentile([...tuned.times, ...heldOut.times, ...heldOut2.times], 95);
+    // Each tuned part's own score (the README and the issue report them per set).
+    const partOf = (cases: EvalCase2[]) => {
+      const questions = new Set(cases.map((c) => c.question));
+      const failing = tuned.failing.filter((f) => questions.has(f.question));
+      const wrong = tuned.wrong.filter((w) => questions.has(w.question)).length;
+      return `${cases.length - failing.length}/${cases.length} (${wrong} confidently wrong)`;
+    };
+    console.info(
+      `BrokerAI eval parts — authored ${partOf(evalCases)}, new-user 1+2 ${partOf(newUserCases)}, issue 35 composition ${partOf(compositionCases)}, new-user 3 ${partOf(newUser3Cases)}, new-user 4 ${partOf(newUser4Cases)}`,
+    );
     console.info(
       `BrokerAI eval — ${scoreLine('tuned', tuned)}, ${scoreLine('held-out', heldOut)}, ${scoreLine('held-out-2', heldOut2)}, p95 ${p95.toFixed(1)} ms`,
     );
@@ -84,10 +95,10 @@ describe('BrokerAI evaluation (built-in analyst)', () => {
   });
 
   // Issue 35 is NOT met on the second held-out set: its target is 90 % right and no confidently
-  // wrong reply; measured on 2026-11-29 (9e609a0): 66 of 112 right, 10 confidently wrong. Until it
+  // wrong reply; measured on 2026-11-29 (9e609a0): 66 of 112 right, 10 confidently wrong; after decision 065's stricter placing: 67 right, 5 confidently wrong. Until it
   // is met these two hold the measured level, so no change can make it worse unseen; whoever
   // improves it raises them, and the issue stays open until they read 90 % and 0.
-  const HELD_OUT_2_MEASURED = { passed: 66, confidentlyWrong: 10 };
+  const HELD_OUT_2_MEASURED = { passed: 67, confidentlyWrong: 5 };
 
   it(`answers at least the measured ${HELD_OUT_2_MEASURED.passed} of the second held-out set (issue 35 asks ${HELD_OUT_TARGET_PERCENT} %)`, () => {
     expect(heldOut2.passed).toBeGreaterThanOrEqual(HELD_OUT_2_MEASURED.passed);
