@@ -4,16 +4,30 @@
  * Balances are derived from postings, never stored beside them.
  *
  * The ledger is kept from the project's side (sources and uses of funds):
- *   debit-normal:  undrawn, equity (equity in hand), project_costs, interest_cost, fee_cost
+ *   debit-normal:  undrawn, equity (equity in hand), project_costs, interest_cost, fee_cost,
+ *                  selling_costs, surplus_to_developer
  *   credit-normal: commitment, principal, capitalised_interest, accrued_interest, fees,
- *                  equity_contributed, retention_held, payable_in_cash
+ *                  equity_contributed, retention_held, payable_in_cash, sale_proceeds
  * `undrawn` and `commitment` are a memorandum pair: opening the facility debits undrawn and credits
  * commitment with the limit, and every use of the limit (principal, capitalised interest, fees) debits
  * commitment and credits undrawn, so undrawn = limit − principal − capitalised interest − fees.
+ *
+ * Settlements (issue 34 item 7, decision 062): a lot's gross proceeds are a source (sale_proceeds);
+ * approved selling costs and any surplus paid to the developer are uses; what is left repays the loan
+ * in the waterfall's order (waterfall.ts). A repayment never restores the undrawn limit (no redraw):
+ * once the loan is repaid, what is left of the commitment is cancelled.
  */
 import { minCents } from './money';
 
-export const debitAccounts = ['undrawn', 'equity', 'project_costs', 'interest_cost', 'fee_cost'] as const;
+export const debitAccounts = [
+  'undrawn',
+  'equity',
+  'project_costs',
+  'interest_cost',
+  'fee_cost',
+  'selling_costs',
+  'surplus_to_developer',
+] as const;
 export const creditAccounts = [
   'commitment',
   'principal',
@@ -23,6 +37,7 @@ export const creditAccounts = [
   'equity_contributed',
   'retention_held',
   'payable_in_cash',
+  'sale_proceeds',
 ] as const;
 export const accounts = [...debitAccounts, ...creditAccounts] as const;
 export type Account = (typeof accounts)[number];
@@ -41,6 +56,9 @@ export const accountLabels: Record<Account, string> = {
   equity_contributed: 'Equity contributed',
   retention_held: 'Retention held',
   payable_in_cash: 'Payable in cash by the borrower',
+  selling_costs: 'Selling costs of settled lots',
+  surplus_to_developer: 'Surplus paid to the developer',
+  sale_proceeds: 'Gross proceeds of settled lots',
 };
 
 export const normalSide = (account: Account): 'debit' | 'credit' =>
@@ -59,6 +77,8 @@ export const journalKinds = [
   'interest_accrued',
   'interest_capitalised',
   'retention_released',
+  'settlement',
+  'commitment_cancelled',
 ] as const;
 export type JournalKind = (typeof journalKinds)[number];
 
@@ -251,3 +271,68 @@ export function retentionReleasedJournal({
     credit('undrawn', debt_cents),
   ]);
 }
+
+// ---- settlements and discharge (issue 34 item 7, decision 062) ----------------------------------
+
+/** What a settlement's net proceeds repay, account by account, and the surplus left for the developer. */
+export type SettlementApplication = {
+  payable_in_cash_cents: bigint;
+  fees_cents: bigint;
+  accrued_interest_cents: bigint;
+  capitalised_interest_cents: bigint;
+  principal_cents: bigint;
+  surplus_cents: bigint;
+};
+
+/**
+ * A lot's settlement: gross proceeds in, approved selling costs out, the rest applied to the loan as
+ * `applied` says (the waterfall decides it) and any surplus paid to the developer. Throws when the
+ * selling costs exceed the gross or the parts do not add up to the net proceeds.
+ */
+export function settlementJournal({
+  gross_cents,
+  selling_costs_cents,
+  applied,
+}: {
+  gross_cents: bigint;
+  selling_costs_cents: bigint;
+  applied: SettlementApplication;
+}): Journal {
+  requireNonNegative('The gross proceeds', gross_cents);
+  requireNonNegative('Selling costs', selling_costs_cents);
+  if (selling_costs_cents > gross_cents)
+    throw new RangeError('Selling costs cannot exceed the gross proceeds');
+  const parts = Object.values(applied);
+  for (const part of parts) requireNonNegative('An amount applied', part);
+  let total = 0n;
+  for (const part of parts) total += part;
+  if (total !== gross_cents - selling_costs_cents)
+    throw new RangeError('The amounts applied must add up to the net proceeds');
+  return journal('settlement', [
+    credit('sale_proceeds', gross_cents),
+    debit('selling_costs', selling_costs_cents),
+    debit('payable_in_cash', applied.payable_in_cash_cents),
+    debit('fees', applied.fees_cents),
+    debit('accrued_interest', applied.accrued_interest_cents),
+    debit('capitalised_interest', applied.capitalised_interest_cents),
+    debit('principal', applied.principal_cents),
+    debit('surplus_to_developer', applied.surplus_cents),
+  ]);
+}
+
+/** On repayment, what is left of the undrawn commitment is cancelled: the memorandum pair closes at zero. */
+export function commitmentCancelledJournal(undrawn_cents: bigint): Journal {
+  requireNonNegative('The undrawn limit', undrawn_cents);
+  return journal('commitment_cancelled', [
+    debit('commitment', undrawn_cents),
+    credit('undrawn', undrawn_cents),
+  ]);
+}
+
+/** Everything the borrower owes: principal, capitalised and accrued interest, capitalised fees, arrears in cash. */
+export const owedCents = (b: Record<Account, bigint>) =>
+  naturalBalance('principal', b.principal) +
+  naturalBalance('capitalised_interest', b.capitalised_interest) +
+  naturalBalance('accrued_interest', b.accrued_interest) +
+  naturalBalance('fees', b.fees) +
+  naturalBalance('payable_in_cash', b.payable_in_cash);

@@ -1,7 +1,13 @@
+import type { AuditAction } from '@plinth/domain/audit';
 import { dealMessages } from '@plinth/domain/deals';
 import { type createFacilityBody, type Facility, facilityMessages } from '@plinth/domain/facilities';
 import { type FacilityStatus, nextFacilityStatus } from '@plinth/domain/facility/facility-machine';
-import { drawnCents, establishmentFeeJournal, facilityOpenedJournal } from '@plinth/domain/facility/ledger';
+import {
+  commitmentCancelledJournal,
+  drawnCents,
+  establishmentFeeJournal,
+  facilityOpenedJournal,
+} from '@plinth/domain/facility/ledger';
 import { isAuState } from '@plinth/domain/facility/sop-clock';
 import { sydneyDate } from '@plinth/domain/proposals';
 import { sql } from 'kysely';
@@ -317,4 +323,41 @@ export async function activateFacility(
     await facilityChanged(trx, facility.id, 'facility');
     return toFacility(trx, updated, 'funder');
   });
+}
+
+/**
+ * The facility is repaid (issue 34 item 7; decision 062), inside the caller's transaction and with
+ * the facility locked: the machine's `repay` move, what is left of the undrawn commitment cancelled
+ * (no redraw once repaid), and the audit. The caller checks that nothing is owed.
+ */
+export async function repayFacility(
+  trx: Db,
+  options: { viewer: Viewer; facility: FacilityRow; on: string; memo: string },
+) {
+  const { facility, viewer, on } = options;
+  const move = nextFacilityStatus(facility.status as FacilityStatus, 'repay');
+  if (!move.ok) throw conflict(move.message);
+  const b = await facilityBalances(trx, facility.id);
+  await postJournal(trx, {
+    facilityId: facility.id,
+    journal: commitmentCancelledJournal(nat(b, 'undrawn')),
+    effectiveOn: on,
+    memo: options.memo,
+    createdBy: viewer.id,
+  });
+  await trx
+    .updateTable('facility')
+    .set({ status: move.status, updated_at: sql`now()` })
+    .where('id', '=', facility.id)
+    .execute();
+  await recordAudit(trx, {
+    actor: actorOf(viewer),
+    // Its label belongs in the audit vocabulary (packages/domain/src/audit.ts), not owned here.
+    action: 'facility.repaid' as AuditAction,
+    targetType: 'facility',
+    targetId: facility.id,
+    before: { status: facility.status },
+    after: { status: move.status, repaid_on: on },
+  });
+  return move.status;
 }

@@ -7,13 +7,13 @@ import { formatDate } from '@plinth/domain/format';
 import { copyFor } from '@plinth/domain/watermark';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
-import { badRequest } from '../../errors';
+import { badRequest, conflict } from '../../errors';
 import { printable } from '../deals/credit-summary-writer';
 import { recipientOf } from '../documents/document-views';
 import type { OpenedFile } from '../documents/send-file';
 import { newDownloadCode } from '../watermark/download-code';
 import { stampedCopy } from '../watermark/stamped-copy';
-import { facilityForReader } from './facility-access';
+import { type FacilityRow, facilityForReader } from './facility-access';
 import { centsOut, facilityBalances, facilityInBalance } from './facility-figures';
 
 /** GET /facilities/{id}/in-balance: the test, line by line, with the refusal's words when short. */
@@ -157,9 +157,31 @@ export async function statementPdf(
   db: Db,
   options: { viewer: Viewer; facilityId: string },
 ): Promise<OpenedFile> {
-  const { viewer } = options;
-  const { facility } = await facilityForReader(db, viewer, options.facilityId);
-  const fileName = `facility-statement-${facility.id.slice(0, 8)}.pdf`;
+  const { facility } = await facilityForReader(db, options.viewer, options.facilityId);
+  return statementPdfOf(db, options.viewer, facility, null);
+}
+
+/**
+ * The closing statement of a repaid facility (issue 34 item 7; decision 062): the same statement,
+ * headed as closing and dated the day the loan was repaid, stamped like every other party's copy.
+ */
+export async function closingStatementPdf(
+  db: Db,
+  options: { viewer: Viewer; facilityId: string; repaidOn: (facilityId: string) => Promise<string | null> },
+): Promise<OpenedFile> {
+  const { facility } = await facilityForReader(db, options.viewer, options.facilityId);
+  const repaidOn = await options.repaidOn(facility.id);
+  if (!repaidOn) throw conflict('The closing statement is issued once the facility is repaid');
+  return statementPdfOf(db, options.viewer, facility, repaidOn);
+}
+
+async function statementPdfOf(
+  db: Db,
+  viewer: Viewer,
+  facility: FacilityRow,
+  repaidOn: string | null,
+): Promise<OpenedFile> {
+  const fileName = `facility-${repaidOn ? 'closing-statement' : 'statement'}-${facility.id.slice(0, 8)}.pdf`;
   return {
     fileName,
     mimeType: 'application/pdf',
@@ -173,8 +195,10 @@ export async function statementPdf(
       const journals = await allJournals(db, facility.id);
       const b = await facilityBalances(db, facility.id);
       const bytes = await renderStatement({
+        heading: repaidOn ? 'Closing statement' : 'Facility statement',
         title: project?.title ?? facilityMessages.notFound,
         terms: [
+          ...(repaidOn ? ([['Repaid', formatDate(`${repaidOn}T12:00:00`)]] as [string, string][]) : []),
           ['Limit', formatAud(BigInt(facility.limit_cents))],
           ['Interest', `${(facility.interest_rate_bps / 100).toFixed(2)}% p.a. (Actual/365)`],
           ['Line fee', `${(facility.line_fee_bps / 100).toFixed(2)}% p.a.`],
@@ -196,6 +220,7 @@ export async function statementPdf(
 }
 
 async function renderStatement(content: {
+  heading: string;
   title: string;
   terms: [string, string][];
   balances: [string, string][];
@@ -216,7 +241,7 @@ async function renderStatement(content: {
     }
     page.drawText(printable(text), { x, y, size, font, color: ink });
   };
-  line(`Facility statement: ${content.title}`, 40, 14, bold);
+  line(`${content.heading}: ${content.title}`, 40, 14, bold);
   y -= 24;
   for (const [k, v] of content.terms) {
     line(k, 40, 9, bold);
