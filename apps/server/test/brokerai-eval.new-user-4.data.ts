@@ -334,4 +334,117 @@ export const newUser4Cases: EvalCase2[] = [
     question: 'what is mezzanine finance and how does it sit in the capital stack',
     expects: ['Mezzanine'],
   },
+  // ---- second batch, written after the first batch's fixes and before any further change ----
+  // 1.2m / 6% = 20m (a capitalisation rate: not a calculator here, so asking is also right)
+  {
+    calculation: 'cap rate',
+    question: "Net rent $1.2m pa, cap rate 6%. What's the end value?",
+    expects: ['$20,000,000'],
+  },
+  // interest 8m x 7% = 560k; 840k / 560k = 1.50x
+  {
+    calculation: 'ICR',
+    question: 'interest only loan $8m at 7% and NOI of $840k — ICR?',
+    expects: ['1.50x'],
+  },
+  // 22m / 1.1 = 20m
+  { calculation: 'GST', question: "GRV incl GST is $22m, what's it ex GST", expects: ['$20,000,000'] },
+  // 7.8 / 6 = 130%; 7.8 / 12 = 65%
+  {
+    calculation: 'ratios',
+    question: 'LVR and LTC please: loan 7.8m, land 6m, TDC 12m',
+    expects: ['130%', '65%'],
+  },
+  // 15m x 30% = 4.5m
+  {
+    calculation: 'equity',
+    question: 'how much equity do I need if the bank does 70% of TDC and TDC is 15m',
+    expects: ['$4,500,000'],
+  },
+  // 9 / 15 = 60%; 9 / 12 = 75%; (15 − 12) / 12 = 25%
+  {
+    calculation: 'ratios',
+    question: 'loan 9m, GRV 15m, TDC 12m — loan to GRV, LTC and margin on cost',
+    expects: ['60%', '75%', '25%'],
+  },
+  // 10m x 1.5% = 150k
+  {
+    calculation: 'bps',
+    question: 'establishment fee of 150 bps on a 10m facility, how much?',
+    expects: ['$150,000'],
+  },
+  // 6.4m x 1.5% = 96k
+  { calculation: 'pct', question: 'establishment fee 1.5 pct on $6.4m', expects: ['$96,000'] },
+  // 2.5m x 18% x 9/12 = 337,500
+  {
+    calculation: 'interest',
+    question: "what's the interest on $2.5m mezz at 18% for 9 months",
+    expects: ['$337,500'],
+  },
+  // profit 6m; 6/30 = 20%; 6/24 = 25%
+  {
+    calculation: 'margin',
+    question: 'sales 30m, costs 24m, margin on revenue and on cost?',
+    expects: ['20%', '25%'],
+  },
+  // 12m x 9.6% / 12 = 96k
+  { calculation: 'per month', question: 'monthly interest on 12m at 9.6%', expects: ['$96,000'] },
+  // 1.1m / 11 = 100k
+  {
+    calculation: 'GST',
+    question: 'GST on a $1.1m sale, fully taxable, GST inclusive price',
+    expects: ['$100,000'],
+  },
+  // 2m x 5.5% = 110k
+  { calculation: 'duty', question: "land $2m stamp duty 5.5% what's the duty", expects: ['$110,000'] },
+  // 65% x 18m = 11.7m
+  { calculation: 'percent of', question: 'loan at 65% of $18m GDV?', expects: ['$11,700,000'] },
+  // 100% − 20% − 10% = 70% x 18m = 12.6m
+  {
+    calculation: 'capital stack',
+    question: 'TDC 18m, equity 20%, mezz 10% — senior?',
+    expects: ['$12,600,000'],
+  },
+  // 10 x 1.2m = 12m; 12m − 9.6m = 2.4m
+  {
+    calculation: 'units x price',
+    question: "what's my profit: 10 townhouses at 1.2m each, costs 9.6m",
+    expects: ['$2,400,000'],
+  },
+  // ---- second batch: must ask ----
+  {
+    calculation: 'declines',
+    question: 'margin on 10m and 12m?',
+    expects: [],
+    refuses: ['20%', '16.7%'],
+    declines: true,
+  },
+  {
+    calculation: 'declines',
+    question: 'LVR: 4m, 6m, 8m',
+    expects: [],
+    refuses: ['66.7%', '50%', '75%'],
+    declines: true,
+  },
+  {
+    calculation: 'declines',
+    question: 'interest on the loan at 8%?',
+    expects: [],
+    refuses: ['$0'],
+    declines: true,
+  },
+  {
+    calculation: 'declines',
+    question: 'ICR on rent of 500k and a 6m loan',
+    expects: [],
+    refuses: ['0.08x', '8.3%'],
+    declines: true,
+  },
+  {
+    calculation: 'declines',
+    question: 'what is the LTC if the loan is 8m and the land is 4m and the build is 6m plus 1.5m',
+    expects: [],
+    refuses: ['80%', '70.6%'],
+    declines: true,
+  },
 ];
