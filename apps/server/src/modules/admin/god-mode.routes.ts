@@ -20,6 +20,7 @@ import { viewerOf } from '../../auth/guards';
 import { noBody, wantsBody } from '../documents/send-file';
 import { exportAllData, exportFileName } from './export.service';
 import * as godMode from './god-mode.service';
+import { grantedAccessResponse, listGrantedAccess } from './granted-access';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
@@ -41,6 +42,19 @@ export const godModeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       },
     },
     () => godMode.listUnpaidProjects(db),
+  );
+
+  app.get(
+    '/api/admin/granted-access',
+    {
+      schema: {
+        tags,
+        summary:
+          "Granted access not yet funded, by funder and project: Revoke Access's choices (the revocation is PUT /access-requests/{id}/revoke)",
+        response: { 200: grantedAccessResponse, ...errors },
+      },
+    },
+    () => listGrantedAccess(db),
   );
 
   app.get(

@@ -17,3 +17,23 @@ export const allPaymentsQueryOptions = queryOptions({
 
 export const useUnpaidProjects = () => useQuery(unpaidProjectsQueryOptions);
 export const useAllPayments = () => useQuery(allPaymentsQueryOptions);
+
+/** One granted, unfunded access (GET /admin/granted-access): Revoke Access's choices. */
+export interface GrantedAccess {
+  access_request_id: string;
+  funder_id: string;
+  funder_name: string;
+  funder_email: string;
+  company_name: string | null;
+  project_id: string;
+  project_title: string;
+  status: 'approved' | 'due_diligence' | 'term_sheet';
+  access_until: string | null;
+}
+
+export const grantedAccessQueryOptions = queryOptions({
+  queryKey: [...adminQueryKey, 'granted-access'],
+  queryFn: () => api<{ items: GrantedAccess[] }>('/admin/granted-access'),
+});
+
+export const useGrantedAccess = (enabled: boolean) => useQuery({ ...grantedAccessQueryOptions, enabled });

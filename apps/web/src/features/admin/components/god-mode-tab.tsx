@@ -7,6 +7,7 @@ import { type ReactNode, useState } from 'react';
 import { TraceLeakedCopy } from '../../../components/trace-leaked-copy';
 import { notifyAction } from '../../../lib/notify-action';
 import { useForcePublishProject } from '../api/force-publish-project';
+import type { GrantedAccess } from '../api/get-god-mode';
 import {
   useForceCompleteDeal,
   useRevokeAccess,
@@ -17,6 +18,7 @@ import {
 import { RecentPaymentsTable, UnpaidProjectsPanel } from './god-mode-lists';
 import { OverrideDialog } from './override-dialog';
 import { OverrideHistoryTable } from './override-history-table';
+import { RevokeAccessPicker } from './revoke-access-picker';
 
 type Override =
   | { kind: 'force_publish'; project: UnpaidProject }
@@ -24,22 +26,20 @@ type Override =
   | { kind: 'system_message'; userId: string; message: string }
   | { kind: 'view_as'; userId: string }
   | { kind: 'complete_deal'; dealId: string }
-  | { kind: 'revoke_access'; accessRequestId: string };
+  | { kind: 'revoke_access'; access: GrantedAccess };
 
-type QuickAction = 'system_message' | 'view_as' | 'complete_deal' | 'revoke_access';
+type QuickAction = 'system_message' | 'view_as' | 'complete_deal';
 const quickActionTitles: Record<QuickAction, string> = {
   system_message: 'Send System Message',
   view_as: 'View As User',
   complete_deal: 'Force Complete Deal',
-  revoke_access: 'Revoke Access',
 };
 
-/** What each quick action asks for first: a user, a deal or an access request, by id. */
+/** What each quick action asks for first: a user or a deal, by id (Revoke Access picks instead). */
 const idLabels: Record<QuickAction, { label: string; missing: string }> = {
   system_message: { label: 'User ID', missing: 'Please enter a user id' },
   view_as: { label: 'User ID', missing: 'Please enter a user id' },
   complete_deal: { label: 'Deal ID', missing: 'Please enter a deal id' },
-  revoke_access: { label: 'Access request ID', missing: 'Please enter an access request id' },
 };
 
 function describe(o: Override): { action: string; target: string } {
@@ -66,7 +66,7 @@ function describe(o: Override): { action: string; target: string } {
     case 'revoke_access':
       return {
         action: "Revoke the funder's access (the reason is sent to the funder and the developer)",
-        target: `Access request ${o.accessRequestId}`,
+        target: `${o.access.funder_name} · ${o.access.project_title}`,
       };
   }
 }
@@ -79,6 +79,7 @@ function describe(o: Override): { action: string; target: string } {
 export function GodModeTab({ pendingFunders }: { pendingFunders?: ReactNode }) {
   const [override, setOverride] = useState<{ value: Override; isOpen: boolean } | null>(null);
   const [asking, setAsking] = useState<QuickAction | null>(null);
+  const [pickingAccess, setPickingAccess] = useState(false);
   const [viewedName, setViewedName] = useState<string | null>(null);
   const forcePublish = useForcePublishProject();
   const sync = useSyncPayment();
@@ -134,7 +135,7 @@ export function GodModeTab({ pendingFunders }: { pendingFunders?: ReactNode }) {
         );
       case 'revoke_access':
         return notifyAction(
-          () => revokeAccess.mutateAsync({ accessRequestId: o.accessRequestId, reason }),
+          () => revokeAccess.mutateAsync({ accessRequestId: o.access.access_request_id, reason }),
           { success: 'Access Revoked', failure: 'Override Failed' },
           () => "The funder's access is revoked",
         );
@@ -167,7 +168,7 @@ export function GodModeTab({ pendingFunders }: { pendingFunders?: ReactNode }) {
           <Button variant="default" onClick={() => setAsking('complete_deal')}>
             Force Complete Deal
           </Button>
-          <Button variant="default" onClick={() => setAsking('revoke_access')}>
+          <Button variant="default" onClick={() => setPickingAccess(true)}>
             Revoke Access
           </Button>
         </Group>
@@ -197,6 +198,11 @@ export function GodModeTab({ pendingFunders }: { pendingFunders?: ReactNode }) {
           setAsking(null);
           open(value);
         }}
+      />
+      <RevokeAccessPicker
+        opened={pickingAccess}
+        onClose={() => setPickingAccess(false)}
+        onNext={(access) => open({ kind: 'revoke_access', access })}
       />
       <OverrideDialog
         opened={override?.isOpen ?? false}
@@ -245,10 +251,6 @@ function QuickActionModal({
     if (kind === 'complete_deal') {
       reset();
       return onNext({ kind: 'complete_deal', dealId: id });
-    }
-    if (kind === 'revoke_access') {
-      reset();
-      return onNext({ kind: 'revoke_access', accessRequestId: id });
     }
     if (step === 'user') {
       setError(null);
