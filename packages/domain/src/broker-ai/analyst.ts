@@ -186,7 +186,7 @@ export function answerQuestion(question: string, context: AnalystContext = {}): 
   const hasFigures = reading.count > 0 || hasDeal;
   if (!target || !hasFigures) {
     // A knowledge answer only to a knowledge question: figures with no figure asked for are asked about.
-    if (findQuantities(reading.text).length >= 2 && !KNOWLEDGE_ASK.test(reading.text)) return capabilities();
+    if (findQuantities(reading.text).length >= 1 && !KNOWLEDGE_ASK.test(reading.text)) return capabilities();
     const known = knowledgeAnswer(text);
     if (known) return known;
     if (!target) return capabilities();
@@ -202,6 +202,9 @@ export function answerQuestion(question: string, context: AnalystContext = {}): 
   const unplaced = [...reading.unplaced, ...leftover.map((v) => unnamedAsWritten(reading.text, v))];
   const whatName = about[target as Figure]?.name ?? 'the answer';
   if (unplaced.length) return askAboutUnplaced(unplaced, whatName);
+  // 'margin on 10m and 12m?': unnamed amounts side by side could stand for either input.
+  const sideBySide = namesAmounts ? [] : unnamedSideBySide(reading.text);
+  if (sideBySide.length) return askAboutUnplaced(sideBySide, whatName);
   // 'Mezz of $2m at 15% for 12 months, interest?': the mezzanine is the loan the interest is on.
   if (own.loan === undefined && own.mezz !== undefined && /interest/i.test(String(target))) {
     own.loan = own.mezz;
@@ -264,6 +267,15 @@ export function answerQuestion(question: string, context: AnalystContext = {}): 
   const unexplained = unexplainedFigures(own, solution, shown, reading.hasChange);
   if (unexplained.length) return askAboutUnused(unexplained, reading, whatName);
   return withProject(done, asked);
+}
+
+/** Unnamed amounts written side by side ('10m and 12m', '4m, 6m'), as written: their order says nothing. */
+function unnamedSideBySide(text: string) {
+  const amounts = findQuantities(text).filter((q) => q.kind === 'amount');
+  for (let i = 1; i < amounts.length; i++)
+    if (/^\s*(?:,|and|&|\/|or)?\s*$/i.test(text.slice(amounts[i - 1]!.end, amounts[i]!.start)))
+      return amounts.map((q) => text.slice(q.start, q.end).trim());
+  return [];
 }
 
 /** An unnamed amount as the question wrote it, for asking about it. */

@@ -82,4 +82,5 @@ export type Figure =
   | 'rateChangeInterest'
   | 'presalesCount'
   | 'salePerArea'
-  | 'profitPerUnit';
+  | 'profitPerUnit'
+  | 'costPerUnit';

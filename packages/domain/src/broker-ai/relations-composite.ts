@@ -44,6 +44,18 @@ export const compositeRelations: Relation[] = [
     ([g, p], o) => `Units: ${aud(g!)} / ${aud(p!)} = ${Math.round(o * 100) / 100}.`,
   ),
   r(
+    'costPerUnit',
+    ['cost', 'units'],
+    ([c, n]) => tools.perMultiple(c, n),
+    ([c, n], o) => `Cost per unit: ${aud(c!)} / ${n} = ${aud(o)}.`,
+  ),
+  r(
+    'costPerArea',
+    ['construction', 'area'],
+    ([c, a]) => tools.perMultiple(c, a),
+    ([c, a], o) => `Construction cost per m²: ${aud(c!)} / ${a!.toLocaleString('en-AU')} m² = ${aud(o)}.`,
+  ),
+  r(
     'construction',
     ['costPerArea', 'area'],
     ([c, a]) => tools.timesOf(c, a),

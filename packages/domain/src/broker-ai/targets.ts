@@ -236,6 +236,22 @@ function contextual(text: string, given: Figures, targets: Target[]): Target[] {
   const asksInterest = targets.some((t) => INTEREST_TARGETS.includes(t)) || /\binte?re?st\b/i.test(text);
   const monthly = /\b(per|a|each|every) month\b|\bmonthly\b|\bpm\b/i.test(text);
   if (/\bprofit per (unit|lot|apartment|townhouse|dwelling|home)\b/i.test(text)) return ['profitPerUnit'];
+  if (
+    /(?<!(land|site|acquisition) )\b(cost|tdc)s? (per|\/|a) ?(unit|lot|apartment|townhouse|dwelling|home|door)\b/i.test(
+      text,
+    ) &&
+    given.units !== undefined &&
+    given.landPerUnit === undefined
+  )
+    return ['costPerUnit'];
+  if (
+    /\b(cost|build|construction)( cost)?( rate)? ?(per|\/|a) ?(sqm|sq\.? ?m|m2|m²|square met(re|er)s?)\b/i.test(
+      text,
+    ) &&
+    given.costPerArea === undefined &&
+    given.area !== undefined
+  )
+    return ['costPerArea'];
   if ((given.drawnShare !== undefined || given.averageBalance !== undefined) && asksInterest)
     return [monthly && given.term === undefined ? 'averageMonthlyInterest' : 'averageInterest'];
   if (

@@ -215,6 +215,18 @@ export const about: Partial<Record<Target, About>> = {
     intent: 'capitalisedInterest',
     isDecision: false,
   },
+  costPerUnit: {
+    name: 'the cost per unit',
+    example: 'TDC of $21m for 30 apartments: cost per unit?',
+    intent: 'figure',
+    isDecision: false,
+  },
+  costPerArea: {
+    name: 'the cost per m²',
+    example: 'build $9.6m over 3,200 m²: cost per m²?',
+    intent: 'figure',
+    isDecision: false,
+  },
   profitPerUnit: {
     name: 'the profit per unit',
     example: '20 units, GRV $16m, TDC $13m: profit per unit?',
