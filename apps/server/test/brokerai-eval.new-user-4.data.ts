@@ -447,4 +447,86 @@ export const newUser4Cases: EvalCase2[] = [
     refuses: ['80%', '70.6%'],
     declines: true,
   },
+  // ---- third batch (figures outside the usual ratios), written before the next changes ----
+  // 900k / 12m = 7.5%
+  { calculation: 'yield', question: 'yield on cost? NOI 900k, TDC 12m', expects: ['7.5%'] },
+  // (no IRR calculator: asking is right)
+  {
+    calculation: 'declines',
+    question: 'IRR on equity of 5m returning 7m after 2 years',
+    expects: [],
+    refuses: ['40%', '18.3%'],
+    declines: true,
+  },
+  // 60% x 20m = 12m
+  {
+    calculation: 'drawn',
+    question: 'how much is drawn if we draw 60% of a 20m facility',
+    expects: ['$12,000,000'],
+  },
+  // (12m − 4m) / 11 = 727,273
+  {
+    calculation: 'GST',
+    question: "what's the GST on 12m of sales under the margin scheme with land at 4m",
+    expects: ['$727,273'],
+  },
+  // 16m / 20 = 800k
+  {
+    calculation: 'per unit',
+    question: 'break-even price per unit: TDC 16m, 20 units',
+    expects: ['$800,000'],
+  },
+  // 10m x 8.5% x 2 = 1.7m
+  {
+    calculation: 'interest',
+    question: 'loan 10m at 8.5% for 2 years, total interest?',
+    expects: ['$1,700,000'],
+  },
+  // 12 x 650k = 7.8m
+  {
+    calculation: 'presales',
+    question: 'we need 12 presales at 650k each, how much presales is that',
+    expects: ['$7,800,000'],
+  },
+  // 100% − 70% − 15% = 15% x 14m = 2.1m
+  {
+    calculation: 'capital stack',
+    question: 'TDC 14m, 70% LTC senior, 15% mezz: how much equity',
+    expects: ['$2,100,000'],
+  },
+  // 3m / 25% = 12m
+  {
+    calculation: 'percent of',
+    question: 'If I have 3m equity and the bank lends 75% LTC, how big a project can I do',
+    expects: ['$12,000,000'],
+  },
+  // 2% x 9m = 180k
+  { calculation: 'percent of', question: 'how much is the 2% exit fee on a 9m loan', expects: ['$180,000'] },
+  // 12% x 7m = 840k
+  {
+    calculation: 'percent of',
+    question: "my builder's margin is 12% on a 7m build, how much is that",
+    expects: ['$840,000'],
+  },
+  // 5% x 8m = 400k
+  { calculation: 'percent of', question: 'contingency of 5% on construction of 8m?', expects: ['$400,000'] },
+  // 25 x 600k = 15m; x 2.5% = 375k
+  {
+    calculation: 'units x price',
+    question: 'sell 25 units at 600k each, agent fees 2.5% - how much commission',
+    expects: ['$375,000'],
+  },
+  // 13.6m / 17m = 80% (site and build summed as the cost)
+  {
+    calculation: 'TDC sum',
+    question: 'total project cost is land 5m plus build 12m; the loan is 13.6m. LTC?',
+    expects: ['80%'],
+  },
+  {
+    calculation: 'declines',
+    question: 'equity multiple if I put in 4m and get back 6.4m',
+    expects: [],
+    refuses: ['60%', '$2,400,000'],
+    declines: true,
+  },
 ];
