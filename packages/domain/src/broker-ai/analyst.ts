@@ -4,6 +4,7 @@ import { allInRate, composeAnswer } from './compose';
 import { searchKnowledge } from './knowledge';
 import { findQuantities } from './parse';
 import { type Figure, type Figures, type Reading, readQuestion } from './quantities';
+import { rateOfAmount } from './rate-of-amount';
 import { chainOf, lineOf, propagate, type Solution } from './solve';
 import { type Report, type Target, targetsOf } from './targets';
 import { askAboutUnused, restsOn, unexplainedFigures } from './unused';
@@ -186,6 +187,8 @@ export function answerQuestion(question: string, context: AnalystContext = {}): 
   const hasFigures = reading.count > 0 || hasDeal;
   if (!target || !hasFigures) {
     // A knowledge answer only to a knowledge question: figures with no figure asked for are asked about.
+    const share = hasDeal ? null : rateOfAmount(reading.text);
+    if (share) return share;
     if (findQuantities(reading.text).length >= 1 && !KNOWLEDGE_ASK.test(reading.text)) return capabilities();
     const known = knowledgeAnswer(text);
     if (known) return known;
