@@ -18,6 +18,7 @@ import {
 } from '@plinth/domain/facility/ledger';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { withVariations } from '../variations/variation-tables';
 import type { FacilityRow } from './facility-access';
 
 /**
@@ -156,7 +157,43 @@ export async function lineFigures(db: Db, facilityId: string): Promise<BudgetLin
     if (dl.status !== 'submitted' && dl.cost_to_complete_cents !== null)
       f.cost_to_complete_cents = BigInt(dl.cost_to_complete_cents);
   }
+  // Retention released (practical completion, defects liability; decision 061) is no longer held.
+  const released = await withVariations(db)
+    .selectFrom('retention_release_line as rl')
+    .innerJoin('retention_release as r', 'r.id', 'rl.release_id')
+    .select(['rl.budget_line_id', sql<string>`sum(rl.amount_cents)::text`.as('total')])
+    .where('r.facility_id', '=', facilityId)
+    .groupBy('rl.budget_line_id')
+    .execute();
+  for (const r of released) {
+    const f = byId.get(r.budget_line_id);
+    if (f) f.retention_held_cents -= BigInt(r.total);
+  }
   return [...byId.values()];
+}
+
+/** The days of every incorporated variation: they move the forecast practical completion (decision 061). */
+export async function variationDays(db: Db, facilityId: string): Promise<number> {
+  const { total } = await withVariations(db)
+    .selectFrom('variation')
+    .select(sql<string>`coalesce(sum(days), 0)::text`.as('total'))
+    .where('facility_id', '=', facilityId)
+    .where('status', '=', 'incorporated')
+    .executeTakeFirstOrThrow();
+  return Number(total);
+}
+
+/**
+ * The forecast practical completion: the facility's latest practical completion date, moved by the
+ * days of incorporated variations (extensions of time) and the surveyor's latest reported delay
+ * (measured against the programme as varied).
+ */
+export async function forecastCompletionDate(db: Db, facility: FacilityRow): Promise<string> {
+  const [delay, varied] = await Promise.all([
+    latestDelayDays(db, facility.id),
+    variationDays(db, facility.id),
+  ]);
+  return addDays(facility.latest_practical_completion_date, delay + varied);
 }
 
 /** The surveyor's latest reported delay to practical completion (days), 0 before any. */
@@ -200,31 +237,48 @@ export interface FacilityInBalance extends InBalance {
   finance_end_date: string;
 }
 
+/**
+ * A change the in-balance test is asked about before it is made (a variation awaiting approval,
+ * decision 061): budget lines at other amounts, more days to completion, a higher limit.
+ */
+export interface InBalanceWhatIf {
+  amounts?: ReadonlyMap<string, bigint>;
+  extra_days?: number;
+  extra_limit_cents?: bigint;
+}
+
 /** The in-balance test from the ledger, the draws and the surveyor's latest report (domain rules). */
-export async function facilityInBalance(db: Db, facility: FacilityRow): Promise<FacilityInBalance> {
-  const [b, lines, delay, position] = await Promise.all([
+export async function facilityInBalance(
+  db: Db,
+  facility: FacilityRow,
+  whatIf: InBalanceWhatIf = {},
+): Promise<FacilityInBalance> {
+  const [b, lines, delay, varied, position] = await Promise.all([
     facilityBalances(db, facility.id),
     lineFigures(db, facility.id),
     latestDelayDays(db, facility.id),
+    variationDays(db, facility.id),
     accrualPosition(db, facility),
   ]);
   const status = facility.status as FacilityStatus;
   const terms = {
     maturity_date: facility.maturity_date,
     latest_practical_completion_date: facility.latest_practical_completion_date,
-    delay_days: delay,
+    // Incorporated variations' days move completion; the surveyor's delay is against the varied programme.
+    delay_days: delay + varied + (whatIf.extra_days ?? 0),
   };
   const costLines: InBalanceCostLine[] = lines.map((l) => ({
     budget_line_id: l.id,
     name: l.name,
     category: l.category,
-    budget_cents: l.budget_cents,
+    budget_cents: whatIf.amounts?.get(l.id) ?? l.budget_cents,
     paid_cents: l.paid_cents,
     pending_cents: l.pending_cents,
     cost_to_complete_cents: l.cost_to_complete_cents,
   }));
+  const extraLimit = whatIf.extra_limit_cents ?? 0n;
   // Before the facility opens its ledger, the whole limit is undrawn.
-  const undrawn = facility.activated_on ? nat(b, 'undrawn') : BigInt(facility.limit_cents);
+  const undrawn = (facility.activated_on ? nat(b, 'undrawn') : BigInt(facility.limit_cents)) + extraLimit;
   const received = nat(b, 'equity_contributed');
   const input = {
     undrawn_cents: undrawn,
@@ -247,7 +301,7 @@ export async function facilityInBalance(db: Db, facility: FacilityRow): Promise<
             ...terms,
             rate_bps: applicableRateBps(status, facility),
             line_fee_bps: facility.line_fee_bps,
-            limit_cents: BigInt(facility.limit_cents),
+            limit_cents: BigInt(facility.limit_cents) + extraLimit,
             balance_cents: interestBearingCents(b),
             accrued_cents: nat(b, 'accrued_interest'),
             numerator_before: position.numerator,

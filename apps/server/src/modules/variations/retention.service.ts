@@ -1,0 +1,347 @@
+import { addDays, formatLongDate } from '@plinth/domain/facility/dates';
+import { retentionReleasedJournal } from '@plinth/domain/facility/ledger';
+import { formatAud } from '@plinth/domain/facility/money';
+import {
+  defectsLiabilityEnds,
+  defectsLiabilityRelease,
+  type HeldLine,
+  type LineRelease,
+  practicalCompletionRelease,
+  type RetentionStage,
+} from '@plinth/domain/facility/retention-release';
+import { sydneyDate } from '@plinth/domain/proposals';
+import type { variationSettingsBody } from '@plinth/domain/variations';
+import { type RetentionResponse, variationMessages } from '@plinth/domain/variations';
+import type { z } from 'zod';
+import type { Viewer } from '../../auth/guards';
+import type { Db } from '../../db/database';
+import { conflict, validationFailed } from '../../errors';
+import { recordAudit } from '../audit/audit.service';
+import { type FacilitiesDeps, facilityChanged } from '../facilities/facilities.service';
+import { type FacilityRow, facilityForActor, facilityForReader } from '../facilities/facility-access';
+import { facilityBalances, lineFigures, nat, postJournal } from '../facilities/facility-figures';
+import { actorOf, assertOpenFacility, auditKey, auditKeys, tellParties } from './budget-change';
+import { withVariations } from './variation-tables';
+import { facilitySettings } from './variations.service';
+
+/**
+ * Practical completion and the release of retention (issue 34 item 3; decision 061). The funder
+ * records practical completion with its certificate: half of each construction line's retention is
+ * released (in Queensland at least down to 2.5 % of the line), paid to the builder from equity in hand
+ * first and then the limit (a `retention_released` journal), and every party is told. The rest is
+ * released on demand by the funder once the defects liability period has ended. Each stage happens
+ * once per facility (a unique key), whatever instances run.
+ */
+
+export async function getRetention(db: Db, options: { viewer: Viewer; facilityId: string }) {
+  const { facility } = await facilityForReader(db, options.viewer, options.facilityId);
+  return retentionView(db, facility);
+}
+
+async function retentionView(db: Db, facility: FacilityRow): Promise<RetentionResponse> {
+  const vdb = withVariations(db);
+  const [pc, releases, lines, settings, b] = await Promise.all([
+    vdb
+      .selectFrom('practical_completion')
+      .selectAll()
+      .where('facility_id', '=', facility.id)
+      .executeTakeFirst(),
+    vdb
+      .selectFrom('retention_release')
+      .selectAll()
+      .where('facility_id', '=', facility.id)
+      .orderBy('released_on')
+      .execute(),
+    vdb
+      .selectFrom('retention_release_line as rl')
+      .innerJoin('retention_release as r', 'r.id', 'rl.release_id')
+      .select(['rl.release_id', 'rl.budget_line_id', 'rl.amount_cents'])
+      .where('r.facility_id', '=', facility.id)
+      .execute(),
+    facilitySettings(db, facility.id),
+    facilityBalances(db, facility.id),
+  ]);
+  return {
+    state: facility.state,
+    practical_completion_date: pc?.completed_on ?? null,
+    certificate_document_id: pc?.certificate_document_id ?? null,
+    defects_liability_months: settings.defects_liability_months,
+    defects_liability_ends_on: pc?.defects_liability_ends_on ?? null,
+    retention_held_cents: Number(nat(b, 'retention_held')),
+    releases: releases.map((r) => ({
+      stage: r.stage,
+      released_on: r.released_on,
+      amount_cents: r.amount_cents,
+      journal_id: r.journal_id,
+      lines: lines
+        .filter((l) => l.release_id === r.id)
+        .map((l) => ({ budget_line_id: l.budget_line_id, amount_cents: l.amount_cents })),
+    })),
+  };
+}
+
+async function heldLines(trx: Db, facilityId: string): Promise<HeldLine[]> {
+  return (await lineFigures(trx, facilityId))
+    .filter((l) => l.retention_held_cents > 0n)
+    .map((l) => ({ budget_line_id: l.id, held_cents: l.retention_held_cents, budget_cents: l.budget_cents }));
+}
+
+/** Posts one stage's release (when there is anything to release) and records it with its lines. */
+async function release(
+  trx: Db,
+  input: {
+    facility: FacilityRow;
+    viewer: Viewer;
+    stage: RetentionStage;
+    releasedOn: string;
+    releases: LineRelease[];
+    total: bigint;
+  },
+) {
+  const { facility, total } = input;
+  let journalId: string | null = null;
+  if (total > 0n) {
+    const b = await facilityBalances(trx, facility.id);
+    const undrawn = nat(b, 'undrawn');
+    const equity = nat(b, 'equity') > 0n ? nat(b, 'equity') : 0n;
+    if (total > undrawn + equity)
+      throw conflict(
+        `Releasing ${formatAud(total)} of retention needs more than the undrawn limit and the equity in hand (${formatAud(undrawn + equity)}): equity of ${formatAud(total - undrawn - equity)} is needed first`,
+      );
+    journalId = await postJournal(trx, {
+      facilityId: facility.id,
+      journal: retentionReleasedJournal({
+        amount_cents: total,
+        equity_in_hand_cents: equity,
+        undrawn_cents: undrawn,
+      }),
+      effectiveOn: input.releasedOn,
+      memo:
+        input.stage === 'practical_completion'
+          ? 'Retention released at practical completion'
+          : 'Retention released at the end of the defects liability period',
+      createdBy: input.viewer.id,
+    });
+  }
+  const vdb = withVariations(trx);
+  const row = await vdb
+    .insertInto('retention_release')
+    .values({
+      facility_id: facility.id,
+      stage: input.stage,
+      released_on: input.releasedOn,
+      amount_cents: Number(total),
+      journal_id: journalId,
+      released_by: input.viewer.id,
+    })
+    .onConflict((oc) => oc.columns(['facility_id', 'stage']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  // The facility's lock makes a second release wait and then find the first; this is the last guard.
+  if (!row) throw conflict('This retention has already been released');
+  if (input.releases.length > 0)
+    await vdb
+      .insertInto('retention_release_line')
+      .values(
+        input.releases.map((r) => ({
+          release_id: row.id,
+          budget_line_id: r.budget_line_id,
+          amount_cents: Number(r.amount_cents),
+        })),
+      )
+      .execute();
+  await recordAudit(trx, {
+    actor: actorOf(input.viewer),
+    action: auditKey(auditKeys.retentionReleased),
+    targetType: 'facility',
+    targetId: facility.id,
+    after: { stage: input.stage, amount_cents: Number(total), released_on: input.releasedOn },
+  });
+  await facilityChanged(trx, facility.id, 'ledger');
+}
+
+const today = () => sydneyDate();
+
+/**
+ * POST /facilities/{id}/practical-completion {date, certificate_document_id}: the funder records
+ * practical completion; half of the retention is released at once and the defects liability period
+ * starts.
+ */
+export async function recordPracticalCompletion(
+  deps: FacilitiesDeps,
+  options: { viewer: Viewer; facilityId: string; body: { date: string; certificate_document_id: string } },
+) {
+  const { viewer, body } = options;
+  return deps.db.transaction().execute(async (trx) => {
+    const { facility } = await facilityForActor(trx, viewer, options.facilityId, ['funder'], { lock: true });
+    assertOpenFacility(facility);
+    if (!facility.activated_on)
+      throw conflict('Practical completion is recorded on an active facility; this facility is setting up');
+    const vdb = withVariations(trx);
+    const existing = await vdb
+      .selectFrom('practical_completion')
+      .select('completed_on')
+      .where('facility_id', '=', facility.id)
+      .executeTakeFirst();
+    if (existing)
+      throw conflict(`Practical completion was already recorded on ${formatLongDate(existing.completed_on)}`);
+    if (body.date > addDays(today(), 1))
+      throw validationFailed([{ field: 'date', message: 'Practical completion cannot be in the future' }]);
+    if (body.date < facility.close_date)
+      throw validationFailed([
+        { field: 'date', message: 'Practical completion cannot be before the facility closed' },
+      ]);
+    const doc = await trx
+      .selectFrom('deal_document')
+      .select('id')
+      .where('id', '=', body.certificate_document_id)
+      .where('deal_id', '=', facility.deal_id)
+      .executeTakeFirst();
+    if (!doc)
+      throw validationFailed([
+        {
+          field: 'certificate_document_id',
+          message: 'certificate_document_id must be a document of the deal room',
+        },
+      ]);
+    const { defects_liability_months } = await facilitySettings(trx, facility.id);
+    const ends = defectsLiabilityEnds(body.date, defects_liability_months);
+    await vdb
+      .insertInto('practical_completion')
+      .values({
+        facility_id: facility.id,
+        completed_on: body.date,
+        certificate_document_id: body.certificate_document_id,
+        defects_liability_ends_on: ends,
+        recorded_by: viewer.id,
+      })
+      .execute();
+    const { releases, total_cents } = practicalCompletionRelease(
+      await heldLines(trx, facility.id),
+      facility.state,
+    );
+    await release(trx, {
+      facility,
+      viewer,
+      stage: 'practical_completion',
+      releasedOn: body.date,
+      releases,
+      total: total_cents,
+    });
+    await recordAudit(trx, {
+      actor: actorOf(viewer),
+      action: auditKey(auditKeys.practicalCompletion),
+      targetType: 'facility',
+      targetId: facility.id,
+      after: { date: body.date, defects_liability_ends_on: ends },
+    });
+    await tellParties(deps, trx, facility, {
+      except: viewer.id,
+      relatedId: facility.id,
+      message: `Practical completion was recorded on ${formatLongDate(body.date)}. ${formatAud(total_cents)} of retention is released to the builder; the rest is released when the defects liability period ends on ${formatLongDate(ends)}.`,
+    });
+    return retentionView(trx, facility);
+  });
+}
+
+/**
+ * POST /facilities/{id}/retention-release {released_on?}: the funder releases the rest of the
+ * retention once the defects liability period has ended (on demand, decision 061).
+ */
+export async function releaseRemainingRetention(
+  deps: FacilitiesDeps,
+  options: { viewer: Viewer; facilityId: string; releasedOn?: string | undefined },
+) {
+  const { viewer } = options;
+  return deps.db.transaction().execute(async (trx) => {
+    const { facility } = await facilityForActor(trx, viewer, options.facilityId, ['funder'], { lock: true });
+    assertOpenFacility(facility);
+    const vdb = withVariations(trx);
+    const pc = await vdb
+      .selectFrom('practical_completion')
+      .selectAll()
+      .where('facility_id', '=', facility.id)
+      .executeTakeFirst();
+    if (!pc) throw conflict(variationMessages.noPracticalCompletion);
+    const done = await vdb
+      .selectFrom('retention_release')
+      .select('released_on')
+      .where('facility_id', '=', facility.id)
+      .where('stage', '=', 'defects_liability')
+      .executeTakeFirst();
+    if (done)
+      throw conflict(`The rest of the retention was already released on ${formatLongDate(done.released_on)}`);
+    const releasedOn = options.releasedOn ?? today();
+    if (releasedOn > addDays(today(), 1))
+      throw validationFailed([
+        { field: 'released_on', message: 'Retention cannot be released in the future' },
+      ]);
+    if (releasedOn < pc.defects_liability_ends_on)
+      throw conflict(
+        `The defects liability period ends on ${formatLongDate(pc.defects_liability_ends_on)}; the rest of the retention is released from then`,
+      );
+    const { releases, total_cents } = defectsLiabilityRelease(await heldLines(trx, facility.id));
+    await release(trx, {
+      facility,
+      viewer,
+      stage: 'defects_liability',
+      releasedOn,
+      releases,
+      total: total_cents,
+    });
+    await tellParties(deps, trx, facility, {
+      except: viewer.id,
+      relatedId: facility.id,
+      message: `The defects liability period has ended: the remaining ${formatAud(total_cents)} of retention is released to the builder.`,
+    });
+    return retentionView(trx, facility);
+  });
+}
+
+/** PATCH /facilities/{id}/variation-settings: the funder sets the consent threshold and the defects liability period. */
+export async function updateSettings(
+  deps: FacilitiesDeps,
+  options: { viewer: Viewer; facilityId: string; body: z.output<typeof variationSettingsBody> },
+) {
+  return deps.db.transaction().execute(async (trx) => {
+    const { facility } = await facilityForActor(trx, options.viewer, options.facilityId, ['funder'], {
+      lock: true,
+    });
+    assertOpenFacility(facility);
+    const vdb = withVariations(trx);
+    const pc = await vdb
+      .selectFrom('practical_completion')
+      .select('completed_on')
+      .where('facility_id', '=', facility.id)
+      .executeTakeFirst();
+    if (pc && options.body.defects_liability_months !== undefined)
+      throw conflict('The defects liability period cannot change once practical completion is recorded');
+    const before = await facilitySettings(trx, facility.id);
+    const row = await vdb
+      .updateTable('facility')
+      .set({
+        ...(options.body.variation_consent_threshold_cents !== undefined
+          ? { variation_consent_threshold_cents: options.body.variation_consent_threshold_cents }
+          : {}),
+        ...(options.body.defects_liability_months !== undefined
+          ? { defects_liability_months: options.body.defects_liability_months }
+          : {}),
+      })
+      .where('id', '=', facility.id)
+      .returning(['variation_consent_threshold_cents', 'defects_liability_months'])
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      actor: actorOf(options.viewer),
+      action: auditKey(auditKeys.settingsChanged),
+      targetType: 'facility',
+      targetId: facility.id,
+      before: {
+        variation_consent_threshold_cents: Number(before.threshold_cents),
+        defects_liability_months: before.defects_liability_months,
+      },
+      after: row,
+    });
+    await facilityChanged(trx, facility.id, 'facility');
+    return row;
+  });
+}

@@ -1,0 +1,483 @@
+import { formatLongDate } from '@plinth/domain/facility/dates';
+import { facilityOpenedJournal } from '@plinth/domain/facility/ledger';
+import { formatAud } from '@plinth/domain/facility/money';
+import {
+  nextVariationState,
+  type VariationAction,
+  type VariationState,
+  variationActorMessage,
+} from '@plinth/domain/facility/variation-machine';
+import {
+  applyVariation,
+  consentReasonText,
+  consentRequiredFor,
+  contingencyLeft,
+  variationFundingLabels,
+  variationLineError,
+} from '@plinth/domain/facility/variations';
+import { sydneyDate } from '@plinth/domain/proposals';
+import {
+  type CreateVariationBody,
+  type Variation,
+  type VariationEventBody,
+  variationMessages,
+} from '@plinth/domain/variations';
+import { sql, type Updateable } from 'kysely';
+import type { Viewer } from '../../auth/guards';
+import type { Db } from '../../db/database';
+import type { FacilityPartyRole } from '../../db/types-facility';
+import { conflict, forbidden, notFound, validationFailed } from '../../errors';
+import { recordAudit } from '../audit/audit.service';
+import type { FacilitiesDeps } from '../facilities/facilities.service';
+import {
+  type FacilityRow,
+  facilityForActor,
+  facilityForReader,
+  findFacilityRow,
+} from '../facilities/facility-access';
+import { facilityInBalance, forecastCompletionDate, postJournal } from '../facilities/facility-figures';
+import {
+  actorOf,
+  afterNumber,
+  approvedPositions,
+  assertOpenFacility,
+  auditKey,
+  auditKeys,
+  iso,
+  type Position,
+  tellParties,
+  writeApprovedVersion,
+} from './budget-change';
+import { type VariationStatus, type VariationTable, type VDb, withVariations } from './variation-tables';
+
+/**
+ * Variations (issue 34 item 1; decision 061): the developer proposes a change to a budget line's
+ * cost and the programme's days, the quantity surveyor assesses it, the developer approves it, and
+ * the lender consents where the facility needs it; incorporating makes a new approved budget version
+ * (contingency down, equity called or the limit raised) and the days move the forecast completion.
+ * The machine, the budget arithmetic and the consent rule are the domain's; here: who may act, and
+ * each move with its event, audit entry and notices in one transaction.
+ */
+
+const findVariation = (db: VDb, id: string, lock = false) =>
+  db
+    .selectFrom('variation')
+    .selectAll()
+    .where('id', '=', id)
+    .$if(lock, (q) => q.forUpdate())
+    .executeTakeFirst();
+type VariationRow = NonNullable<Awaited<ReturnType<typeof findVariation>>>;
+
+/** The facility's settings this work added (decision 061). */
+export async function facilitySettings(db: Db, facilityId: string) {
+  const row = await withVariations(db)
+    .selectFrom('facility')
+    .select(['variation_consent_threshold_cents', 'defects_liability_months'])
+    .where('id', '=', facilityId)
+    .executeTakeFirstOrThrow();
+  return {
+    threshold_cents: BigInt(row.variation_consent_threshold_cents),
+    defects_liability_months: row.defects_liability_months,
+  };
+}
+
+async function toVariation(db: Db, row: VariationRow): Promise<Variation> {
+  const vdb = withVariations(db);
+  const [line, version, events] = await Promise.all([
+    db.selectFrom('budget_line').select('code').where('id', '=', row.budget_line_id).executeTakeFirst(),
+    row.budget_version_id
+      ? db
+          .selectFrom('budget_version')
+          .select('version')
+          .where('id', '=', row.budget_version_id)
+          .executeTakeFirst()
+      : Promise.resolve(undefined),
+    vdb.selectFrom('variation_event').selectAll().where('variation_id', '=', row.id).orderBy('id').execute(),
+  ]);
+  const reasons = (
+    typeof row.consent_reasons === 'string' ? JSON.parse(row.consent_reasons) : row.consent_reasons
+  ) as Variation['consent_reasons'];
+  return {
+    id: row.id,
+    facility_id: row.facility_id,
+    number: row.number,
+    budget_line_id: row.budget_line_id,
+    budget_line_code: line?.code ?? '',
+    description: row.description,
+    funding: row.funding,
+    status: row.status,
+    proposed_cost_cents: row.proposed_cost_cents,
+    proposed_days: row.proposed_days,
+    cost_cents: row.cost_cents,
+    days: row.days,
+    assessment_note: row.assessment_note,
+    consent_required: row.consent_required,
+    consent_reasons: reasons,
+    contingency_used_cents: row.contingency_used_cents,
+    equity_called_cents: row.equity_called_cents,
+    limit_increase_cents: row.limit_increase_cents,
+    budget_version: version?.version ?? null,
+    decision_reason: row.decision_reason,
+    created_at: iso(row.created_at)!,
+    updated_at: iso(row.updated_at)!,
+    events: events.map((e) => ({
+      type: e.type as Variation['events'][number]['type'],
+      from_status: e.from_status as VariationState | null,
+      to_status: e.to_status as VariationState,
+      actor_id: e.actor_id,
+      actor_role: e.actor_role,
+      note: e.note,
+      created_at: iso(e.created_at)!,
+    })),
+  };
+}
+
+async function addEvent(
+  db: Db,
+  input: {
+    variationId: string;
+    type: VariationAction | 'propose';
+    from: VariationState | null;
+    to: VariationState;
+    viewer: Viewer;
+    role: string;
+    note?: string | null;
+  },
+) {
+  await withVariations(db)
+    .insertInto('variation_event')
+    .values({
+      variation_id: input.variationId,
+      type: input.type,
+      from_status: input.from,
+      to_status: input.to,
+      actor_id: input.viewer.id,
+      actor_role: input.role,
+      note: input.note?.trim() || null,
+    })
+    .execute();
+}
+
+/** POST /facilities/{id}/variations: the developer proposes a variation to a line of the approved budget. */
+export async function createVariation(
+  deps: FacilitiesDeps,
+  options: { viewer: Viewer; facilityId: string; body: CreateVariationBody },
+) {
+  const { viewer, body } = options;
+  return deps.db.transaction().execute(async (trx) => {
+    const { facility } = await facilityForActor(trx, viewer, options.facilityId, ['developer'], {
+      lock: true,
+    });
+    assertOpenFacility(facility);
+    const { lines } = await approvedPositions(trx, facility.id);
+    const lineError = variationLineError(lines.find((l) => l.id === body.budget_line_id));
+    if (lineError) throw validationFailed([{ field: 'budget_line_id', message: lineError }]);
+    const left = contingencyLeft(lines);
+    if (body.funding === 'contingency' && BigInt(body.cost_cents) > left)
+      throw conflict(
+        `Contingency has only ${formatAud(left)} left; it cannot fund ${formatAud(BigInt(body.cost_cents))}. Choose equity or a limit increase`,
+      );
+    const vdb = withVariations(trx);
+    const { max } = await vdb
+      .selectFrom('variation')
+      .select(sql<number>`coalesce(max(number), 0)`.as('max'))
+      .where('facility_id', '=', facility.id)
+      .executeTakeFirstOrThrow();
+    const row = await vdb
+      .insertInto('variation')
+      .values({
+        facility_id: facility.id,
+        number: Number(max) + 1,
+        budget_line_id: body.budget_line_id,
+        description: body.description,
+        funding: body.funding,
+        proposed_cost_cents: body.cost_cents,
+        proposed_days: body.days,
+        cost_cents: body.cost_cents,
+        days: body.days,
+        proposed_by: viewer.id,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await addEvent(trx, {
+      variationId: row.id,
+      type: 'propose',
+      from: null,
+      to: 'proposed',
+      viewer,
+      role: 'developer',
+    });
+    await recordAudit(trx, {
+      actor: actorOf(viewer),
+      action: auditKey(auditKeys.variationProposed),
+      targetType: 'facility',
+      targetId: facility.id,
+      after: { variation_id: row.id, number: row.number, cost_cents: body.cost_cents, days: body.days },
+    });
+    await tellParties(deps, trx, facility, {
+      except: viewer.id,
+      relatedId: row.id,
+      message: `Variation ${row.number} proposed: ${body.description} (${formatAud(BigInt(body.cost_cents))}, ${body.days} days, ${variationFundingLabels[body.funding].toLowerCase()}). The quantity surveyor assesses it next.`,
+    });
+    return toVariation(trx, row);
+  });
+}
+
+export async function listVariations(
+  db: Db,
+  options: { viewer: Viewer; facilityId: string; limit: number; cursor?: string | undefined },
+) {
+  await facilityForReader(db, options.viewer, options.facilityId);
+  const after = afterNumber(options.cursor);
+  const rows = await withVariations(db)
+    .selectFrom('variation')
+    .selectAll()
+    .where('facility_id', '=', options.facilityId)
+    .$if(after !== null, (q) => q.where('number', '<', after!))
+    .orderBy('number', 'desc')
+    .limit(options.limit + 1)
+    .execute();
+  const page = rows.slice(0, options.limit);
+  const items = await Promise.all(
+    page.map(async (r) => (({ events: _e, ...v }) => v)(await toVariation(db, r))),
+  );
+  return { items, next_cursor: rows.length > options.limit ? String(page.at(-1)!.number) : null };
+}
+
+/** A variation the viewer may read (any party of its facility, admins); anyone else 404. */
+async function variationForReader(db: Db, viewer: Viewer, id: string) {
+  const row = await findVariation(withVariations(db), id);
+  if (!row) throw notFound(variationMessages.notFound);
+  try {
+    return { row, ...(await facilityForReader(db, viewer, row.facility_id)) };
+  } catch {
+    throw notFound(variationMessages.notFound);
+  }
+}
+
+export async function getVariation(db: Db, options: { viewer: Viewer; variationId: string }) {
+  const { row } = await variationForReader(db, options.viewer, options.variationId);
+  return toVariation(db, row);
+}
+
+const actorRoles: Record<VariationEventBody['type'], FacilityPartyRole[]> = {
+  assess: ['surveyor'],
+  approve: ['developer'],
+  lender_approve: ['funder'],
+  lender_reject: ['funder'],
+  withdraw: ['developer'],
+};
+
+/** POST /variations/{id}/events: one move of the machine by the party whose move it is. */
+export async function moveVariation(
+  deps: FacilitiesDeps,
+  options: { viewer: Viewer; variationId: string; body: VariationEventBody },
+) {
+  const { viewer, body } = options;
+  return deps.db.transaction().execute(async (trx) => {
+    const { row: unlocked, role } = await variationForReader(trx, viewer, options.variationId);
+    if (role === 'admin' || !actorRoles[body.type].includes(role))
+      throw forbidden(variationActorMessage[body.type]);
+    const facility = (await findFacilityRow(trx, unlocked.facility_id, { lock: true }))!;
+    const v = (await findVariation(withVariations(trx), unlocked.id, true))!;
+    const from = v.status as VariationState;
+    const move = nextVariationState(from, body.type);
+    if (!move.ok) throw conflict(move.message);
+    assertOpenFacility(facility);
+    const vdb = withVariations(trx);
+    const set = (values: Updateable<VariationTable>) =>
+      vdb
+        .updateTable('variation')
+        .set({ ...values, updated_at: sql`now()` })
+        .where('id', '=', v.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    const moved = (to: VariationState, note?: string | null) =>
+      addEvent(trx, { variationId: v.id, type: body.type, from, to, viewer, role, note: note ?? null });
+    const audit = (after: Record<string, unknown>) =>
+      recordAudit(trx, {
+        actor: actorOf(viewer),
+        action: auditKey(auditKeys.variationMoved),
+        targetType: 'facility',
+        targetId: facility.id,
+        before: { variation_id: v.id, status: from },
+        after: { variation_id: v.id, event: body.type, ...after },
+      });
+    let updated: VariationRow;
+    switch (body.type) {
+      case 'assess': {
+        const cost = body.cost_cents ?? v.cost_cents;
+        const days = body.days ?? v.days;
+        const changed = cost !== v.cost_cents || days !== v.days;
+        if (changed && !body.note)
+          throw validationFailed([{ field: 'note', message: variationMessages.assessNote }]);
+        updated = await set({
+          status: move.state as VariationStatus,
+          cost_cents: cost,
+          days,
+          assessment_note: body.note || null,
+        });
+        await moved(move.state, body.note);
+        await audit({ status: move.state, cost_cents: cost, days });
+        await tellParties(deps, trx, facility, {
+          except: viewer.id,
+          relatedId: v.id,
+          message: `Variation ${v.number} assessed by the quantity surveyor at ${formatAud(BigInt(cost))} and ${days} days${changed ? ` (proposed ${formatAud(BigInt(v.proposed_cost_cents))} and ${v.proposed_days} days): ${body.note}` : ''}.`,
+        });
+        break;
+      }
+      case 'approve': {
+        const { effect, reasons } = await consentFor(trx, facility, v);
+        updated = await set({
+          status: move.state as VariationStatus,
+          consent_required: reasons.length > 0,
+          consent_reasons: JSON.stringify(reasons),
+        });
+        await moved(move.state);
+        await audit({ status: move.state, consent_reasons: reasons.map((r) => r.code) });
+        if (reasons.length === 0)
+          updated = await incorporate(deps, trx, { facility, v: updated, viewer, role, effect });
+        else
+          await tellParties(deps, trx, facility, {
+            except: viewer.id,
+            relatedId: v.id,
+            message: `Variation ${v.number} (${formatAud(BigInt(v.cost_cents))}) awaits the lender's consent: ${reasons.map((r) => r.message).join('; ')}.`,
+          });
+        break;
+      }
+      case 'lender_approve': {
+        updated = await set({ status: move.state as VariationStatus });
+        await moved(move.state, body.note);
+        await audit({ status: move.state });
+        const { effect } = await consentFor(trx, facility, updated);
+        updated = await incorporate(deps, trx, { facility, v: updated, viewer, role, effect });
+        break;
+      }
+      case 'lender_reject':
+      case 'withdraw': {
+        const reason = body.reason?.trim() || null;
+        updated = await set({ status: move.state as VariationStatus, decision_reason: reason });
+        await moved(move.state, reason);
+        await audit({ status: move.state, reason });
+        await tellParties(deps, trx, facility, {
+          except: viewer.id,
+          relatedId: v.id,
+          message:
+            body.type === 'withdraw'
+              ? `Variation ${v.number} was withdrawn by the developer${reason ? `: ${reason}` : '.'}`
+              : `The lender rejected variation ${v.number}: ${reason}`,
+        });
+        break;
+      }
+    }
+    return toVariation(trx, updated);
+  });
+}
+
+/** The variation's effect on the approved budget as it is now, and why (if at all) the lender must consent. */
+async function consentFor(trx: Db, facility: FacilityRow, v: VariationRow) {
+  const { lines } = await approvedPositions(trx, facility.id);
+  const cost = BigInt(v.cost_cents);
+  const effect = applyVariation<Position>(lines, {
+    budget_line_id: v.budget_line_id,
+    cost_cents: cost,
+    funding: v.funding,
+  });
+  if (!effect.ok) throw conflict(effect.message);
+  const { threshold_cents } = await facilitySettings(trx, facility.id);
+  const after = await facilityInBalance(trx, facility, {
+    amounts: new Map(effect.lines.map((l) => [l.id, l.amount_cents])),
+    extra_days: v.days,
+    extra_limit_cents: effect.limit_increase_cents,
+  });
+  const figures = { cost_cents: cost, threshold_cents, shortfall_after_cents: after.shortfall_cents };
+  const reasons = consentRequiredFor({
+    ...figures,
+    funding: v.funding,
+    contingency_left_cents: contingencyLeft(lines),
+  }).map((code) => ({ code, message: consentReasonText(code, figures) }));
+  return { effect, reasons };
+}
+
+type Effect = Extract<ReturnType<typeof applyVariation<Position>>, { ok: true }>;
+
+/** Makes the new approved budget version, raises the limit where funded so, and tells every party. */
+async function incorporate(
+  deps: FacilitiesDeps,
+  trx: Db,
+  input: { facility: FacilityRow; v: VariationRow; viewer: Viewer; role: string; effect: Effect },
+) {
+  const { facility, v, viewer, effect } = input;
+  const version = await writeApprovedVersion(trx, facility, viewer, effect.lines);
+  let journalId: string | null = null;
+  const raise = effect.limit_increase_cents;
+  if (raise > 0n) {
+    await trx
+      .updateTable('facility')
+      .set({ limit_cents: sql`limit_cents + ${Number(raise)}`, updated_at: sql`now()` })
+      .where('id', '=', facility.id)
+      .execute();
+    // The limit is a memorandum pair (undrawn / commitment): raising it posts the same journal as
+    // opening it, for the increase. A kind of its own ('limit_increased') belongs in ledger.ts.
+    if (facility.activated_on)
+      journalId = await postJournal(trx, {
+        facilityId: facility.id,
+        journal: facilityOpenedJournal(raise),
+        effectiveOn: sydneyDate(),
+        memo: `Limit raised by ${formatAud(raise)} for variation ${v.number}`,
+        createdBy: viewer.id,
+      });
+  }
+  const updated = await withVariations(trx)
+    .updateTable('variation')
+    .set({
+      status: 'incorporated',
+      budget_version_id: version.id,
+      journal_id: journalId,
+      contingency_used_cents: Number(effect.contingency_used_cents),
+      equity_called_cents: Number(effect.equity_called_cents),
+      limit_increase_cents: Number(effect.limit_increase_cents),
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', v.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await addEvent(trx, {
+    variationId: v.id,
+    type: 'incorporate',
+    from: v.status as VariationState,
+    to: 'incorporated',
+    viewer,
+    role: input.role,
+    note: `Budget version ${version.version}`,
+  });
+  await recordAudit(trx, {
+    actor: actorOf(viewer),
+    action: auditKey(auditKeys.variationIncorporated),
+    targetType: 'facility',
+    targetId: facility.id,
+    after: {
+      variation_id: v.id,
+      budget_version: version.version,
+      contingency_used_cents: Number(effect.contingency_used_cents),
+      equity_called_cents: Number(effect.equity_called_cents),
+      limit_increase_cents: Number(raise),
+    },
+  });
+  const line = effect.lines.find((l) => l.id === v.budget_line_id)!;
+  const funding =
+    v.funding === 'contingency'
+      ? `contingency down by ${formatAud(effect.contingency_used_cents)}`
+      : v.funding === 'equity'
+        ? `equity of ${formatAud(effect.equity_called_cents)} is called from the developer`
+        : `the limit is raised by ${formatAud(raise)}`;
+  const completion =
+    v.days > 0
+      ? `; forecast completion moves ${v.days} days to ${formatLongDate(await forecastCompletionDate(trx, facility))}`
+      : '';
+  await tellParties(deps, trx, facility, {
+    relatedId: v.id,
+    message: `Variation ${v.number} is incorporated in budget version ${version.version}: ${line.name} up by ${formatAud(BigInt(v.cost_cents))}, ${funding}${completion}.`,
+  });
+  return updated;
+}
