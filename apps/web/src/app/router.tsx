@@ -22,6 +22,8 @@ export const router = createBrowserRouter([
       { path: '/cookies', lazy: page(() => import('./routes/legal')) },
       { path: '/login', lazy: page(() => import('./routes/login')) },
       { path: '/register', lazy: page(() => import('./routes/register')) },
+      // A facility's invitation links here (/sign-up?role=surveyor&email=…, decision 063).
+      { path: '/sign-up', lazy: page(() => import('./routes/register')) },
       { path: '/onboarding', lazy: page(() => import('./routes/onboarding')) },
       {
         // The signed-in shell: the guard decides (spinner, /login, /onboarding, /dashboard) before any page renders.
@@ -44,6 +46,8 @@ export const router = createBrowserRouter([
           { path: '/deals/:id', lazy: page(() => import('./routes/deal-redirect')) },
           { path: '/access-requests', lazy: page(() => import('./routes/access-requests')) },
           { path: '/facilities', lazy: page(() => import('./routes/facilities')) },
+          // A completed deal's way in (?deal=…): its funder sets the facility up; either party opens it.
+          { path: '/facilities/new', lazy: page(() => import('./routes/facility-new')) },
           { path: '/facilities/:id', lazy: page(() => import('./routes/facility')) },
           { path: '/draws/:id', lazy: page(() => import('./routes/draw')) },
           // Unknown paths: the guard sends signed-out people to /login and signed-in ones to /dashboard.

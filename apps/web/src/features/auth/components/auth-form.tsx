@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } f
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { authClient } from '../../../lib/auth-client';
 import { meQueryOptions } from '../../../lib/get-me';
 
@@ -22,9 +22,12 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
   const [isRequestingReset, setRequestingReset] = useState(false);
+  // An invitation's link (/sign-up?role=surveyor&email=…) fills in the address it was sent to.
+  const [searchParams] = useSearchParams();
+  const invitedEmail = isSignUp ? (searchParams.get('email') ?? '').trim() : '';
 
   const form = useForm({
-    initialValues: { name: '', email: '', password: '' },
+    initialValues: { name: '', email: invitedEmail, password: '' },
     validate: {
       name: (value) => (isSignUp && !value.trim() ? 'Name is required' : null),
       email: (value) =>

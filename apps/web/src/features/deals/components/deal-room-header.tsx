@@ -2,7 +2,7 @@ import { Anchor, Breadcrumbs, Button, Group, Stack, Text, Title } from '@mantine
 import { accessUntilLabel } from '@plinth/domain/access-ended';
 import type { Deal, DealParty } from '@plinth/domain/deals';
 import { formatAud, formatDate } from '@plinth/domain/format';
-import { IconFileDownload } from '@tabler/icons-react';
+import { IconBuildingBank, IconFileDownload } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { downloadCreditSummary } from '../api/download-credit-summary';
@@ -90,6 +90,17 @@ export function DealRoomHeader({ deal, party, actions }: DealRoomHeaderProps) {
         </Group>
         <Group gap="sm">
           {party && <CreditSummaryButton deal={deal} />}
+          {/* After the close the loan is administered as a facility: set up by the funder, opened by both (issue 33). */}
+          {party && deal.status === 'completed' && (
+            <Button
+              component={Link}
+              to={`/facilities/new?deal=${encodeURIComponent(deal.id)}`}
+              variant="default"
+              leftSection={<IconBuildingBank aria-hidden size={18} />}
+            >
+              Loan facility
+            </Button>
+          )}
           {actions}
         </Group>
       </Stack>

@@ -8,6 +8,7 @@ export const facilityQueryKeys = {
   facility: (id: string) => ['facilities', 'facility', id] as const,
   inBalance: (id: string) => ['facilities', 'facility', id, 'in-balance'] as const,
   budget: (id: string) => ['facilities', 'facility', id, 'budget'] as const,
+  parties: (id: string) => ['facilities', 'facility', id, 'parties'] as const,
   draws: (id: string) => ['facilities', 'facility', id, 'draws'] as const,
   equity: (id: string) => ['facilities', 'facility', id, 'equity'] as const,
   draw: (drawId: string) => ['facilities', 'draw', drawId] as const,

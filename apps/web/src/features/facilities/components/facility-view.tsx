@@ -7,11 +7,14 @@ import { useDraws } from '../api/get-draws';
 import { useFacility } from '../api/get-facility';
 import { useLiveFacilities } from '../hooks/use-live-facilities';
 import { aud, day, percentOf } from '../utils/money';
+import { BudgetPanel } from './budget-panel';
 import { CostReportTable } from './cost-report-table';
 import { DrawnChart } from './drawn-chart';
 import { DrawsList } from './draws-list';
 import { EquityForm } from './equity-form';
+import { FacilitySetUp } from './facility-set-up';
 import { InBalancePanel } from './in-balance-panel';
+import { PartiesPanel } from './parties-panel';
 
 function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
@@ -67,27 +70,37 @@ export function FacilityView({ facilityId }: { facilityId: string }) {
           {day(f.maturity_date)} · latest practical completion {day(f.latest_practical_completion_date)}
         </Text>
       </Stack>
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-        <Figure label="Limit" value={aud(f.limit_cents)} />
-        <Figure label="Drawn" value={aud(f.drawn_cents)} note={percentOf(f.drawn_cents, f.limit_cents)} />
-        <Figure label="Headroom" value={aud(f.undrawn_cents)} note="undrawn" />
-        <Figure label="Equity received" value={aud(f.equity_received_cents)} />
-      </SimpleGrid>
-      <InBalancePanel facilityId={facilityId} />
-      <DrawnChart
-        closeDate={f.close_date}
-        budgetCents={budget.data ? (budget.data.approved?.total_cents ?? 0) : undefined}
-        draws={draws.data?.items}
-      />
-      <CostReportTable facilityId={facilityId} draws={draws.data?.items} />
-      <DrawsList
-        facilityId={facilityId}
-        dealId={f.deal_id}
-        draws={draws.data?.items}
-        budget={budget.data}
-        canStartDraft={f.my_role === 'developer' && f.status === 'active'}
-      />
-      {canAct && <EquityForm facilityId={facilityId} receivedCents={f.equity_received_cents} />}
+      {f.status === 'setting_up' ? (
+        <FacilitySetUp facility={f} />
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+            <Figure label="Limit" value={aud(f.limit_cents)} />
+            <Figure label="Drawn" value={aud(f.drawn_cents)} note={percentOf(f.drawn_cents, f.limit_cents)} />
+            <Figure label="Headroom" value={aud(f.undrawn_cents)} note="undrawn" />
+            <Figure label="Equity received" value={aud(f.equity_received_cents)} />
+          </SimpleGrid>
+          <InBalancePanel facilityId={facilityId} />
+          <DrawnChart
+            closeDate={f.close_date}
+            budgetCents={budget.data ? (budget.data.approved?.total_cents ?? 0) : undefined}
+            draws={draws.data?.items}
+          />
+          <CostReportTable facilityId={facilityId} draws={draws.data?.items} />
+          <DrawsList
+            facilityId={facilityId}
+            dealId={f.deal_id}
+            draws={draws.data?.items}
+            budget={budget.data}
+            canStartDraft={f.my_role === 'developer' && f.status === 'active'}
+          />
+          {canAct && <EquityForm facilityId={facilityId} receivedCents={f.equity_received_cents} />}
+          <PartiesPanel facilityId={facilityId} canInvite={f.my_role === 'funder' && f.status !== 'repaid'} />
+          {f.status !== 'repaid' && (
+            <BudgetPanel facilityId={facilityId} canEdit={canAct} canApprove={f.my_role === 'funder'} />
+          )}
+        </>
+      )}
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Button,
   Group,
   Paper,
@@ -14,6 +15,7 @@ import type { SelfServiceRole } from '@plinth/domain/roles';
 import { IconBuildingSkyscraper, IconChartLine } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
 import classes from './role-step.module.css';
+import { SurveyorStep } from './surveyor-step';
 
 const choices: ReadonlyArray<{ role: SelfServiceRole; title: string; text: string; icon: ReactNode }> = [
   {
@@ -31,16 +33,26 @@ const choices: ReadonlyArray<{ role: SelfServiceRole; title: string; text: strin
 ];
 
 interface RoleStepProps {
-  initialRole: SelfServiceRole | null;
+  /** 'surveyor' when the person came by a facility's invitation (/sign-up?role=surveyor). */
+  initialRole: SelfServiceRole | 'surveyor' | null;
   isPending: boolean;
   error: string | null;
   onContinue: (role: SelfServiceRole) => void;
 }
 
-/** Step 1: the one role a user ever has, chosen once. */
+/**
+ * Step 1: the one role a user ever has, chosen once. A quantity surveyor does not choose: a
+ * facility's invitation brings them to their own short step (decision 063), which anyone invited can
+ * also open from here (the invitation may be opened in another tab than the sign-up).
+ */
 export function RoleStep({ initialRole, isPending, error, onContinue }: RoleStepProps) {
-  const [selected, setSelected] = useState<SelfServiceRole | null>(initialRole);
+  const [selected, setSelected] = useState<SelfServiceRole | null>(
+    initialRole === 'surveyor' ? null : initialRole,
+  );
+  const [isSurveyor, setSurveyor] = useState(initialRole === 'surveyor');
   const id = useId();
+
+  if (isSurveyor) return <SurveyorStep onBack={() => setSurveyor(false)} />;
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
@@ -78,7 +90,10 @@ export function RoleStep({ initialRole, isPending, error, onContinue }: RoleStep
             </UnstyledButton>
           ))}
         </SimpleGrid>
-        <Group justify="flex-end">
+        <Group justify="space-between">
+          <Anchor component="button" type="button" fz="sm" onClick={() => setSurveyor(true)}>
+            I was invited as a quantity surveyor
+          </Anchor>
           <Button
             disabled={selected === null}
             loading={isPending}
