@@ -197,7 +197,11 @@ function capitalStack(text: string, qs: Q[]): AnalystAnswer | null {
     );
     const before = qs.find(
       (q) =>
-        q.end <= w.start && !used.has(q) && /^[\s-]*(?:(?:of|in)\s+)?$/i.test(text.slice(q.end, w.start)),
+        q.end <= w.start &&
+        !used.has(q) &&
+        /^[\s-]*(?:(?:ltc|lvr|ltv|of (?:the )?(?:tdc|cost|costs))\s+)?(?:(?:of|in)\s+)?$/i.test(
+          text.slice(q.end, w.start),
+        ),
     );
     const q = after ?? before;
     if (q && (q.kind === 'amount' || q.kind === 'rate')) {

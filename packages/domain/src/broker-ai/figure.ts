@@ -83,4 +83,5 @@ export type Figure =
   | 'presalesCount'
   | 'salePerArea'
   | 'profitPerUnit'
-  | 'costPerUnit';
+  | 'costPerUnit'
+  | 'yieldOnCost';

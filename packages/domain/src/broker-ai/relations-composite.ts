@@ -44,6 +44,22 @@ export const compositeRelations: Relation[] = [
     ([g, p], o) => `Units: ${aud(g!)} / ${aud(p!)} = ${Math.round(o * 100) / 100}.`,
   ),
   r(
+    'presalesCount',
+    ['presales', 'pricePerUnit'],
+    ([s, p]) => {
+      const n = tools.perMultiple(s, p);
+      return n === null ? null : ceilUnits(n);
+    },
+    ([s, p], o) =>
+      `Presales to reach ${aud(s!)}: ${aud(s!)} / ${aud(p!)} = ${Math.round((s! / p!) * 100) / 100}, so ${o} units.`,
+  ),
+  r(
+    'yieldOnCost',
+    ['income', 'cost'],
+    ([i, c]) => tools.percentOf(i, c),
+    ([i, c], o) => `Yield on cost: ${aud(i!)} a year / ${aud(c!)} = ${pct(o)}.`,
+  ),
+  r(
     'costPerUnit',
     ['cost', 'units'],
     ([c, n]) => tools.perMultiple(c, n),

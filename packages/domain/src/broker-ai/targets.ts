@@ -236,6 +236,18 @@ function contextual(text: string, given: Figures, targets: Target[]): Target[] {
   const asksInterest = targets.some((t) => INTEREST_TARGETS.includes(t)) || /\binte?re?st\b/i.test(text);
   const monthly = /\b(per|a|each|every) month\b|\bmonthly\b|\bpm\b/i.test(text);
   if (/\bprofit per (unit|lot|apartment|townhouse|dwelling|home)\b/i.test(text)) return ['profitPerUnit'];
+  if (/\b(yield on (cost|tdc)|development yield)\b/i.test(text)) return ['yieldOnCost'];
+  // 'how many units to presell to reach $6m of presales at $750k each'
+  if (
+    targets.includes('units') &&
+    given.presales !== undefined &&
+    given.pricePerUnit !== undefined &&
+    given.grv === undefined &&
+    given.loan === undefined
+  )
+    return ['presalesCount'];
+  if (!targets.length && given.grvIncGst !== undefined && /\bex\.?(cl(uding|\.)?)?\s*gst\b/i.test(text))
+    return ['grv'];
   if (
     /(?<!(land|site|acquisition) )\b(cost|tdc)s? (per|\/|a) ?(unit|lot|apartment|townhouse|dwelling|home|door)\b/i.test(
       text,

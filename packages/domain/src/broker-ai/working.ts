@@ -215,6 +215,17 @@ export const about: Partial<Record<Target, About>> = {
     intent: 'capitalisedInterest',
     isDecision: false,
   },
+  presalesCount: {
+    name: 'the number of presales',
+    example: 'how many presales at $750k each make $6m of presales?',
+    intent: 'figure',
+    isDecision: false,
+  },
+  yieldOnCost: {
+    name: 'the yield on cost',
+    example: 'yield on cost with $900k of net income on a $12m TDC',
+    intent: 'figure',
+  },
   costPerUnit: {
     name: 'the cost per unit',
     example: 'TDC of $21m for 30 apartments: cost per unit?',
