@@ -201,3 +201,40 @@ describe('FeasibilityTab', () => {
     );
   });
 });
+
+describe('FeasibilityTab what-if: total cost from its parts (issue 37 item 9)', () => {
+  const stressBase = () => screen.getByTestId('stress-base');
+
+  it("a new construction cost moves the total cost with it, and the stress row reads 'What-if'", () => {
+    renderTab();
+    expect(within(stressBase()).getByRole('rowheader').textContent).toBe('Base case (the listing)');
+    const total = screen.getByLabelText('Total project cost') as HTMLInputElement;
+    expect(total.value).toBe('$10,000,000');
+
+    // $10 m = land $3 m + construction $6 m + $1 m of other costs; construction to $7 m makes $11 m.
+    fireEvent.change(screen.getByLabelText('Construction cost'), { target: { value: '7000000' } });
+    expect(total.value).toBe('$11,000,000');
+    expect(within(stressBase()).getByRole('rowheader').textContent).toBe('What-if (your figures)');
+    expect(stressBase().textContent).toContain('$11,000,000');
+    expect(cell(0, 0).textContent).toBe('9.1%'); // 12 / 11 − 1
+    // Land is a part too: $2.5 m takes half a million off.
+    fireEvent.change(screen.getByLabelText('Land value'), { target: { value: '2500000' } });
+    expect(total.value).toBe('$10,500,000');
+
+    // A total typed by the viewer is theirs: a part changed after it leaves it alone.
+    fireEvent.change(total, { target: { value: '12000000' } });
+    fireEvent.change(screen.getByLabelText('Construction cost'), { target: { value: '8000000' } });
+    expect(total.value).toBe('$12,000,000');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reset to listing' }));
+    expect(total.value).toBe('$10,000,000');
+    expect(within(stressBase()).getByRole('rowheader').textContent).toBe('Base case (the listing)');
+  });
+
+  it('any changed figure labels the stress row What-if, not only a cost', () => {
+    renderTab();
+    fireEvent.change(screen.getByLabelText('Interest rate (% p.a.)'), { target: { value: '11' } });
+    expect(within(stressBase()).getByRole('rowheader').textContent).toBe('What-if (your figures)');
+    expect((screen.getByLabelText('Total project cost') as HTMLInputElement).value).toBe('$10,000,000');
+  });
+});

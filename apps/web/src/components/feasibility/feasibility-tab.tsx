@@ -34,7 +34,11 @@ export function FeasibilityTab({ project }: { project: FeasibilityProject }) {
       <RatiosCard ratios={result.ratios} />
       <SensitivityGridCard grid={result.grid} hurdlePercent={result.hurdlePercent} />
       <InterestScheduleCard schedule={result.schedule} />
-      <StressCasesCard cases={result.stress} hurdlePercent={result.hurdlePercent} />
+      <StressCasesCard
+        cases={result.stress}
+        hurdlePercent={result.hurdlePercent}
+        isWhatIf={whatIf.isChanged}
+      />
     </Stack>
   );
 }

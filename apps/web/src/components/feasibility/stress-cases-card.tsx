@@ -17,9 +17,12 @@ const caseLabels: Record<StressCase['name'], string> = {
 export function StressCasesCard({
   cases,
   hurdlePercent,
+  isWhatIf = false,
 }: {
   cases: StressCase[] | null;
   hurdlePercent: number;
+  /** The viewer changed figures: the base row is theirs, not the listing's (issue 37 item 9). */
+  isWhatIf?: boolean;
 }) {
   const hurdle = formatRate(hurdlePercent);
   if (!cases)
@@ -65,7 +68,7 @@ export function StressCasesCard({
             {cases.map((c) => (
               <Table.Tr key={c.name} data-testid={`stress-${c.name}`}>
                 <Table.Th scope="row" fw={600}>
-                  {caseLabels[c.name]}
+                  {c.name === 'base' && isWhatIf ? 'What-if (your figures)' : caseLabels[c.name]}
                 </Table.Th>
                 <Table.Td ta="right">{formatAud(c.cost)}</Table.Td>
                 <Table.Td ta="right">{formatAud(c.revenue)}</Table.Td>

@@ -56,7 +56,9 @@ export function WhatIfForm({ whatIf }: { whatIf: WhatIf }) {
         ))}
       </SimpleGrid>
       <Text fz="xs" c="gray.7" aria-live="polite">
-        {whatIf.isChanged ? 'Showing your figures, not the listing’s.' : 'Showing the listing’s figures.'}
+        {whatIf.isChanged ? 'Showing your figures, not the listing’s.' : 'Showing the listing’s figures.'}{' '}
+        Total project cost is land, construction and the listing’s other costs: changing land or construction
+        changes it too, unless you type a total of your own.
       </Text>
     </FeasibilityCard>
   );
