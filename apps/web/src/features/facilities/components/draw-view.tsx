@@ -9,6 +9,7 @@ import { useInBalance } from '../api/get-in-balance';
 import { useLiveFacilities } from '../hooks/use-live-facilities';
 import { aud, day } from '../utils/money';
 import { CertificationForm } from './certification-form';
+import { DrawDocumentsList } from './draw-documents-list';
 import { DrawLinesTable } from './draw-lines-table';
 import { DrawStatusBadge } from './draw-status-badge';
 import { DrawThread } from './draw-thread';
@@ -87,9 +88,7 @@ export function DrawView({ drawId }: { drawId: string }) {
             Claimed and certified
           </Title>
           <DrawLinesTable draw={d} />
-          {d.documents.length > 0 && (
-            <Text fz="sm">Documents: {d.documents.map((doc) => doc.file_name).join(', ')}</Text>
-          )}
+          <DrawDocumentsList draw={d} />
         </Stack>
       )}
       {role === 'surveyor' && d.status === 'submitted' && (
