@@ -3,7 +3,11 @@
 // as `npm start` starts it (NODE_ENV=production, --enable-source-maps, the allocator thresholds,
 // --seed-demo on a new data folder, the embedded database) and its VmRSS is read 15 s and 60 s after
 // /api/health first answers, with no request in between. Budget: < 250 MB at 15 s, < 200 MB at 60 s.
-// Usage: node bench/memory/run.mjs [--compare <dir>] [--rounds n] [--at 15,60]
+// Usage: node bench/memory/run.mjs [--compare <dir>] [--rounds n] [--at 15,60] [--breakdown]
+//   --node-args '<options>': Node's options instead of npm start's ('--enable-source-maps').
+//   --breakdown: at each point, also what the RSS is made of: V8's heap and external memory
+//   (bench/lib/memory-probe.mjs, preloaded), and /proc/<pid>/smaps by mapping (anonymous memory,
+//   which holds the embedded database's WebAssembly memory, the C heap, and each shared library).
 //   --compare <dir>: another checkout with a built server, measured in turn (A B B A …), or with
 //   --parallel both at once (each round's wait paid once; they start up side by side).
 // Results: a table on stderr, JSON on stdout and in bench/results/memory.json (or --out).
@@ -22,6 +26,9 @@ const { values: flags } = parseArgs({
     at: { type: 'string', default: '15,60' },
     out: { type: 'string', default: 'memory.json' },
     parallel: { type: 'boolean', default: false },
+    breakdown: { type: 'boolean', default: false },
+    // Node's options as npm start gives them; another value measures what an option costs.
+    'node-args': { type: 'string', default: '--enable-source-maps' },
   },
 });
 const AT = flags.at.split(',').map(Number);
@@ -67,33 +74,48 @@ async function measure(build) {
   const dataDir = mkdtempSync(join(tmpdir(), 'plinth-memory-'));
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--enable-source-maps', build.mainJs, '--seed-demo'], {
-    cwd: build.dir,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      MALLOC_TRIM_THRESHOLD_: String(8 << 20),
-      MALLOC_MMAP_THRESHOLD_: String(1 << 20),
-      HOST: '127.0.0.1',
-      DEV_MAIL: 'on',
-      PORT: String(port),
-      BASE_URL: baseURL,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
+  const probeFile = join(dataDir, 'memory-probe.jsonl');
+  const probe = flags.breakdown ? ['--import', join(root, 'bench/lib/memory-probe.mjs')] : [];
+  const child = spawn(
+    process.execPath,
+    [...probe, ...flags['node-args'].split(' ').filter(Boolean), build.mainJs, '--seed-demo'],
+    {
+      cwd: build.dir,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        MALLOC_TRIM_THRESHOLD_: String(8 << 20),
+        MALLOC_MMAP_THRESHOLD_: String(1 << 20),
+        HOST: '127.0.0.1',
+        DEV_MAIL: 'on',
+        PORT: String(port),
+        BASE_URL: baseURL,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        BENCH_MEMORY_PROBE_FILE: probeFile,
+      },
     },
-  });
+  );
   try {
     // A first start migrates and seeds a new embedded database: slow on a busy machine.
     await waitForHealth(baseURL, child, '/api/health', 180);
     const ready = performance.now();
     const rss = {};
+    const breakdown = {};
     for (const at of AT) {
       await new Promise((r) => setTimeout(r, Math.max(0, at * 1000 - (performance.now() - ready))));
       rss[at] = +rssMiB(child.pid).toFixed(1);
+      if (flags.breakdown) breakdown[at] = await breakdownOf(child.pid, probeFile);
     }
-    return { build: build.name, commit: build.commit, rss_mib: rss, uptime: uptime() };
+    return {
+      build: build.name,
+      commit: build.commit,
+      rss_mib: rss,
+      ...(flags.breakdown ? { breakdown } : {}),
+      uptime: uptime(),
+    };
   } finally {
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
@@ -102,17 +124,58 @@ async function measure(build) {
   }
 }
 
+/** RSS by mapping from /proc/<pid>/smaps (MiB, the largest first), and the preloaded probe's figures. */
+async function breakdownOf(pid, probeFile) {
+  const byMapping = new Map();
+  let name = '';
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) {
+      name = head[1] || '[anonymous]';
+      continue;
+    }
+    // A WebAssembly memory (the embedded database's) reserves gigabytes of address space: name it.
+    const sizeKb = /^Size:\s+(\d+) kB/.exec(line);
+    if (sizeKb && name === '[anonymous]' && Number(sizeKb[1]) > 1 << 20)
+      name = '[anonymous: WebAssembly memory]';
+    const rssKb = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rssKb) byMapping.set(name, (byMapping.get(name) ?? 0) + Number(rssKb[1]));
+  }
+  const mappings = Object.fromEntries(
+    [...byMapping]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(([n, kb]) => [n, +(kb / 1024).toFixed(1)]),
+  );
+  const before = existsSync(probeFile)
+    ? readFileSync(probeFile, 'utf8').split('\n').filter(Boolean).length
+    : 0;
+  process.kill(pid, 'SIGUSR2');
+  let probe;
+  for (let i = 0; i < 50 && !probe; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    const lines = existsSync(probeFile) ? readFileSync(probeFile, 'utf8').split('\n').filter(Boolean) : [];
+    if (lines.length > before) probe = JSON.parse(lines.at(-1));
+  }
+  return { mappings_mib: mappings, ...(probe ?? {}) };
+}
+
 const runs = [];
 const report = (build, run, round) =>
   progress(
     `${build.name} ${build.commit} round ${round}: ${AT.map((at) => `${run.rss_mib[at]} MB at ${at} s`).join(', ')} (${run.uptime})`,
   );
+const breakdowns = (run) => {
+  for (const [at, b] of Object.entries(run.breakdown ?? {}))
+    progress(`  at ${at} s: ${JSON.stringify(b.usage_mib)} smaps ${JSON.stringify(b.mappings_mib)}`);
+};
 for (let round = 1; round <= ROUNDS; round++) {
   if (flags.parallel) {
     const done = await Promise.all(builds.map((build) => measure(build)));
     for (const [i, run] of done.entries()) {
       runs.push({ ...run, round, parallel: true });
       report(builds[i], run, round);
+      breakdowns(run);
     }
     continue;
   }
@@ -120,6 +183,7 @@ for (let round = 1; round <= ROUNDS; round++) {
     const run = await measure(build);
     runs.push({ ...run, round });
     report(build, run, round);
+    breakdowns(run);
   }
 }
 const side = builds.map((b) => {

@@ -6,10 +6,14 @@
  * Business days: not a Saturday or Sunday, not a full-day public holiday of the state (from
  * `date-holidays`; part-day holidays such as Christmas Eve from 7 pm are business days), and not a day
  * the state's Act itself excludes (NSW 27–31 December; Queensland 22 December – 10 January; …).
+ *
+ * The holidays come from a table generated from `date-holidays` (sop-clock-holidays.ts, 2000–2100,
+ * checked against it year by year by its test): loading date-holidays itself brought every country's
+ * rules and its date libraries into the server, about 20 MB at rest (issue 31).
  */
-import Holidays from 'date-holidays';
 import { DateTime } from 'luxon';
 import { addDays, daysBetween, formatLongDate, weekday } from './dates';
+import { holidayNames, holidayTable, holidayTableYears } from './sop-clock-holidays';
 
 export const auStates = ['NSW', 'VIC', 'QLD', 'SA', 'WA', 'TAS', 'ACT', 'NT'] as const;
 export type AuState = (typeof auStates)[number];
@@ -104,26 +108,33 @@ export const sopRules: Record<AuState, SopRule> = {
 export const isAuState = (value: unknown): value is AuState =>
   typeof value === 'string' && (auStates as readonly string[]).includes(value);
 
-// One date-holidays instance per state, and each year's full-day public holidays worked out once.
-const calendars = new Map<AuState, Holidays>();
+// Each state's table split into years once, and each year's holidays read once.
+const tableYears = new Map<AuState, string[]>();
 const holidayYears = new Map<string, Map<string, string>>();
 
-/** The state's full-day public holidays in `year`: date → name. */
+/**
+ * The state's full-day public holidays in `year`: date → name. Outside the years the table covers
+ * (2000–2100) there is no answer rather than a wrong one: a RangeError.
+ */
 export function publicHolidays(state: AuState, year: number): Map<string, string> {
   const key = `${state}:${year}`;
   let days = holidayYears.get(key);
   if (days) return days;
-  let hd = calendars.get(state);
-  if (!hd) {
-    hd = new Holidays('AU', state, { types: ['public'] });
-    calendars.set(state, hd);
+  if (!Number.isInteger(year) || year < holidayTableYears.first || year > holidayTableYears.last)
+    throw new RangeError(
+      `No public holidays known for ${year}: the table covers ${holidayTableYears.first}–${holidayTableYears.last}`,
+    );
+  let years = tableYears.get(state);
+  if (!years) {
+    years = holidayTable[state]!.split(' ');
+    tableYears.set(state, years);
   }
+  const encoded = years[year - holidayTableYears.first]!;
   days = new Map();
-  for (const h of hd.getHolidays(year)) {
-    // Part-day holidays ('2025-12-24 19:00:00') leave most of the day a business day.
-    if (h.type !== 'public' || !h.date.endsWith('00:00:00')) continue;
-    const date = h.date.slice(0, 10);
-    days.set(date, days.has(date) ? `${days.get(date)}; ${h.name}` : h.name);
+  for (let i = 0; i < encoded.length; i += 5) {
+    const letter = encoded.charCodeAt(i + 4);
+    const name = holidayNames[letter < 97 ? letter - 65 : letter - 97 + 26]!;
+    days.set(`${year}-${encoded.slice(i, i + 2)}-${encoded.slice(i + 2, i + 4)}`, name);
   }
   holidayYears.set(key, days);
   return days;
