@@ -43,7 +43,11 @@ export const presaleFields = {
     .trim()
     .min(1, 'purchaser_name is required')
     .max(200, 'purchaser_name is at most 200 characters'),
-  price_ex_gst_cents: cents('price_ex_gst_cents').min(1, 'price_ex_gst_cents must be above 0'),
+  price_ex_gst_cents: z
+    .number({ error: 'price_ex_gst_cents must be a whole number of cents' })
+    .int('price_ex_gst_cents must be a whole number of cents')
+    .min(1, 'price_ex_gst_cents must be above 0')
+    .max(100_000_000_000_000, 'price_ex_gst_cents is larger than $1,000,000,000,000'),
   deposit_cents: cents('deposit_cents'),
   deposit_form: z.enum(depositForms, { error: "deposit_form must be 'cash' or 'bond'" }),
   bond_expiry: isoDate('bond_expiry').nullish(),
@@ -110,7 +114,11 @@ export const presaleSettingsDefaults = defaultPresaleSettings;
 
 export const settlementBody = z.strictObject({
   settled_on: isoDate('settled_on'),
-  gross_cents: cents('gross_cents').min(1, 'gross_cents must be above 0'),
+  gross_cents: z
+    .number({ error: 'gross_cents must be a whole number of cents' })
+    .int('gross_cents must be a whole number of cents')
+    .min(1, 'gross_cents must be above 0')
+    .max(100_000_000_000_000, 'gross_cents is larger than $1,000,000,000,000'),
   selling_costs_cents: cents('selling_costs_cents'),
 });
 

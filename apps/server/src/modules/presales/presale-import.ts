@@ -35,7 +35,8 @@ function centsFrom(
     field: `row ${line}.${name}`,
     message: `Row ${line}: ${name} must be dollars with at most two decimals`,
   });
-  return 0;
+  // A stand-in that passes the schema, so the row's other errors are still found; the row fails anyway.
+  return 1;
 }
 
 /** 'YYYY-MM-DD' as is; 'D/M/YYYY' (Australian order) turned into it; anything else left for the schema to refuse. */
@@ -79,6 +80,7 @@ export function presalesFromCsv(csv: string): CreatePresaleInput[] {
   const lots = new Map<string, number>();
   records.forEach((r, index) => {
     const line = index + 2;
+    const before = issues.length;
     const candidate = {
       lot: r.lot ?? '',
       purchaser_name: r.purchaser_name ?? '',
@@ -98,8 +100,9 @@ export function presalesFromCsv(csv: string): CreatePresaleInput[] {
       }
       return;
     }
-    for (const issue of checkPresale(parsed.data))
-      issues.push({ field: `row ${line}.${issue.field}`, message: `Row ${line}: ${issue.message}` });
+    if (issues.length === before)
+      for (const issue of checkPresale(parsed.data))
+        issues.push({ field: `row ${line}.${issue.field}`, message: `Row ${line}: ${issue.message}` });
     const earlier = lots.get(parsed.data.lot);
     if (earlier !== undefined)
       issues.push({
