@@ -11,8 +11,9 @@ import { sydneyDate } from '@plinth/domain/proposals';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/database';
 import type { JobKind } from '../../jobs/job-queue';
+import { withCovenants } from '../covenants/covenant-tables';
 import { facilityChanged } from './facilities.service';
-import { findFacilityRow } from './facility-access';
+import { type FacilityRow, findFacilityRow } from './facility-access';
 import { accrualPosition, facilityBalances, nat, postJournal } from './facility-figures';
 
 /**
@@ -46,7 +47,7 @@ export async function accrueDay(db: Db, facilityId: string, day: string): Promis
     const position = await accrualPosition(trx, facility);
     if (position.next !== day) return false;
     const b = await facilityBalances(trx, facility.id, day);
-    const rate = applicableRateBps(status, facility);
+    const rate = await rateOnDay(trx, facility, day);
     const balance = interestBearingCents(b);
     const { accrual_cents } = accrualForDay({
       numerator_before: position.numerator,
@@ -128,6 +129,26 @@ export async function accrueDay(db: Db, facilityId: string, day: string): Promis
     await facilityChanged(trx, facility.id, 'ledger');
     return true;
   });
+}
+
+/**
+ * The annual rate for one day: the default margin is added on the days of an event of default
+ * (issue 34 item 5, decision 067) — from the day it was declared (`facility_default`) until the day
+ * it was cured — so a day accrued late (a catch-up run) bears the rate of that day, not of the day
+ * it ran. A facility in default with no recorded day falls back to its status.
+ */
+export async function rateOnDay(db: Db, facility: FacilityRow, day: string): Promise<number> {
+  const status = facility.status as FacilityStatus;
+  const periods = await withCovenants(db)
+    .selectFrom('facility_default')
+    .select(['declared_on', 'cured_on'])
+    .where('facility_id', '=', facility.id)
+    .execute();
+  if (periods.length === 0) return applicableRateBps(status, facility);
+  const inDefault = periods.some(
+    (p) => day >= p.declared_on && (p.cured_on ? day < p.cured_on : status === 'in_default'),
+  );
+  return applicableRateBps(inDefault ? 'in_default' : 'active', facility);
 }
 
 /** Accrues every day not yet accrued up to and including `through`; returns how many. */
