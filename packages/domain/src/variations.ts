@@ -71,6 +71,8 @@ export const createVariationBody = z
   .refine((b) => b.cost_cents > 0 || b.days > 0, {
     message: variationMessages.nothingVaried,
     path: ['cost_cents'],
+    // Only once the fields themselves are sound: a negative cost says so alone.
+    when: (payload) => payload.issues.length === 0,
   });
 export type CreateVariationBody = z.output<typeof createVariationBody>;
 
@@ -180,6 +182,7 @@ export const createReallocationBody = z
   .refine((b) => b.from_line_id !== b.to_line_id, {
     message: 'A reallocation moves money between two different lines',
     path: ['to_line_id'],
+    when: (payload) => payload.issues.length === 0,
   });
 export type CreateReallocationBody = z.output<typeof createReallocationBody>;
 export const reallocationReasonBody = z.strictObject({ reason: text('reason') });
