@@ -59,6 +59,11 @@ export const configSchema = z.object({
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
+  // BrokerAI through an OpenAI-compatible endpoint (issue 35 item 5; decision 065): OPENAI_* as the
+  // issue names them, AI_* kept as documented aliases (an AI_* value wins where both are set).
+  OPENAI_BASE_URL: optionalUrl,
+  OPENAI_API_KEY: optionalText,
+  OPENAI_MODEL: optionalText,
   AI_BASE_URL: optionalUrl,
   AI_API_KEY: optionalText,
   AI_MODEL: optionalText,
@@ -101,9 +106,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid environment configuration:\n  DEV_MAIL: must be off when SMTP_URL is set (e-mails are then delivered, not kept for the dev inbox)',
     );
   }
+  config.AI_BASE_URL ??= config.OPENAI_BASE_URL;
+  config.AI_API_KEY ??= config.OPENAI_API_KEY;
+  config.AI_MODEL ??= config.OPENAI_MODEL;
+  // A key and a model with no address: OpenAI's own endpoint, as its SDK defaults to.
+  if (!config.AI_BASE_URL && config.AI_API_KEY && config.AI_MODEL)
+    config.AI_BASE_URL = 'https://api.openai.com/v1';
   if (config.AI_BASE_URL && !config.AI_MODEL) {
     throw new ConfigError(
-      'Invalid environment configuration:\n  AI_MODEL: required when AI_BASE_URL is set (the model to ask)',
+      'Invalid environment configuration:\n  OPENAI_MODEL: required when OPENAI_BASE_URL is set (the model to ask; AI_MODEL and AI_BASE_URL are aliases)',
     );
   }
   const s3Problems = s3ConfigProblems(config);

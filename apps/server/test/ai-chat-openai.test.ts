@@ -139,7 +139,32 @@ describe('openai-compatible provider', () => {
   });
 });
 
-describe('config: AI_*', () => {
+describe('config: OPENAI_* (issue 35 item 5), AI_* as aliases', () => {
+  it('OPENAI_BASE_URL, OPENAI_API_KEY and OPENAI_MODEL configure the model', () => {
+    const c = loadConfig({
+      OPENAI_BASE_URL: 'http://127.0.0.1:9/v1',
+      OPENAI_API_KEY: 'k',
+      OPENAI_MODEL: 'm',
+    });
+    expect([c.AI_BASE_URL, c.AI_API_KEY, c.AI_MODEL]).toEqual(['http://127.0.0.1:9/v1', 'k', 'm']);
+  });
+  it('OPENAI_API_KEY and OPENAI_MODEL without a URL ask OpenAI itself', () => {
+    const c = loadConfig({ OPENAI_API_KEY: 'k', OPENAI_MODEL: 'm' });
+    expect(c.AI_BASE_URL).toBe('https://api.openai.com/v1');
+  });
+  it('OPENAI_API_KEY alone (no model) leaves the built-in analyst', () => {
+    expect(loadConfig({ OPENAI_API_KEY: 'k' }).AI_BASE_URL).toBeUndefined();
+  });
+  it('an AI_* alias wins over its OPENAI_* name', () => {
+    const c = loadConfig({ OPENAI_MODEL: 'a', AI_MODEL: 'b', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' });
+    expect(c.AI_MODEL).toBe('b');
+  });
+  it('OPENAI_BASE_URL without a model stops start-up naming OPENAI_MODEL', () => {
+    expect(() => loadConfig({ OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' })).toThrow(/OPENAI_MODEL/);
+  });
+  it('OPENAI_BASE_URL must be a URL', () => {
+    expect(() => loadConfig({ OPENAI_BASE_URL: 'not a url', OPENAI_MODEL: 'm' })).toThrow(/OPENAI_BASE_URL/);
+  });
   it('AI_BASE_URL without AI_MODEL stops start-up naming AI_MODEL', () => {
     expect(() => loadConfig({ AI_BASE_URL: 'http://127.0.0.1:9/v1' })).toThrow(ConfigError);
     expect(() => loadConfig({ AI_BASE_URL: 'http://127.0.0.1:9/v1' })).toThrow(/AI_MODEL/);
@@ -149,11 +174,15 @@ describe('config: AI_*', () => {
   });
 });
 
-describe('ai-chat API with AI_BASE_URL set', () => {
+describe('ai-chat API with OPENAI_BASE_URL set', () => {
   let t: TestApp;
   let user: TestUser;
   beforeAll(async () => {
-    t = await buildTestApp({ AI_BASE_URL: baseURL, AI_MODEL: 'stand-in', AI_API_KEY: 'test-key' });
+    t = await buildTestApp({
+      OPENAI_BASE_URL: baseURL,
+      OPENAI_MODEL: 'stand-in',
+      OPENAI_API_KEY: 'test-key',
+    });
     user = await createUser(t.app, { role: 'borrower', profile: 'default' });
   });
   afterAll(() => t.close());
