@@ -18,6 +18,10 @@ import { createGuards } from './auth/guards';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerErrorHandler } from './errors';
+import { registerCompression } from './http/compression';
+import { crawlerRoutes } from './http/crawlers';
+import { registerEtags } from './http/etags';
+import { answerFrameworkError } from './http/framework-errors';
 import { keepRouteRegistry } from './http/route-registry';
 import { refuseCrossSiteWrites } from './http/same-origin';
 import { httpServerOptions } from './http/server-limits';
@@ -92,12 +96,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     trustProxy: false,
+    // A malformed URL answers the app's error shape, not Fastify's (decision 064).
+    frameworkErrors: answerFrameworkError,
   });
   // First, before any route: the default-deny test walks every route this list keeps (decision 045).
   keepRouteRegistry(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Before every route (both read each route as it is added): JSON answers over 1 KB go out br or
+  // gzip, and a GET's JSON carries an ETag answered with 304 when unchanged (decision 064).
+  await registerCompression(app);
+  registerEtags(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -246,6 +256,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Only when switched on (DEV_MAIL=on, which config refuses beside SMTP_URL), and for admins only.
   if (config.DEV_MAIL) await app.register(devMailRoutes, deps);
 
+  // Before the web app's catch-all, which would answer them with its HTML.
+  crawlerRoutes(app, config.BASE_URL);
   await registerWebApp(app, config.WEB_DIST ?? defaultWebDist);
   return app;
 }

@@ -14,6 +14,9 @@ export const publicRoutes: Readonly<Record<string, string>> = {
   'GET /': 'the landing page (prerendered HTML, no data)',
   'GET /*':
     "the web app's index.html for every client-side path outside /api and /assets: legal pages, pricing, sign-in screens; the app's data comes from the guarded API",
+  'GET /robots.txt':
+    'which pages crawlers may read: the public pages allowed, the app and the API not (decision 064)',
+  'GET /sitemap.xml': 'the public pages (landing, legal, sign-up and sign-in), for search engines; no data',
   'GET /api/health': "the balancer's health check: up or down, the database driver, nothing else",
   'GET /api/pricing': 'the public prices (listing fee, subscription), shown on the landing page',
   'GET /api/docs': 'the OpenAPI UI',
