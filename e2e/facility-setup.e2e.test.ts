@@ -1,0 +1,215 @@
+import { describe, expect, it } from 'vitest';
+import { PASSWORD, signUpAndOnboard } from './support/accounts';
+import { call } from './support/api';
+import { expectAccessible, uniqueEmail, useBrowser } from './support/browser';
+import { approveProjectViaApi, pathOf, signInAdminViaApi } from './support/funders';
+import { createProjectUnderReview, uniqueTitle } from './support/projects';
+
+const { newPage } = useBrowser();
+
+/** Today + n days in Sydney, as YYYY-MM-DD. */
+const sydneyDay = (days: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(
+    new Date(Date.now() + days * 24 * 60 * 60 * 1000),
+  );
+
+const FACILITY_PATH = /^\/facilities\/[0-9a-f-]{36}$/;
+
+/**
+ * Fixture, through the API: a deal between a new developer and a new approved funder, its quote of
+ * $1,000,000 accepted and the deal completed. Everything after that is the journey's, in the browser.
+ */
+async function completedDeal() {
+  const admin = await newPage();
+  await signInAdminViaApi(admin.context);
+  const developer = await newPage();
+  await signUpAndOnboard(developer.context, 'borrower', 'Dev Setup');
+  const funder = await newPage();
+  await signUpAndOnboard(funder.context, 'funder', 'Fay Setup');
+  const funderMe = await call<{ id: string }>(funder.context, 'GET', '/api/auth/me');
+  await call(admin.context, 'POST', `/api/admin/force-approve-funder/${funderMe.id}`, {
+    reason: 'Verified for the facility set-up journey',
+  });
+  const title = uniqueTitle('Set-up Terraces');
+  const projectId = await createProjectUnderReview(developer.context, title);
+  await approveProjectViaApi(admin.context, projectId);
+  const access = await call<{ id: string }>(
+    funder.context,
+    'POST',
+    '/api/access-requests',
+    {
+      project_id: projectId,
+      initial_message: 'We fund terraces near rail.',
+      undertaking: { accepted: true, full_name: 'Fay Setup' },
+    },
+    [201],
+  );
+  await call(developer.context, 'PUT', `/api/access-requests/${access.id}/approve`);
+  const { deal_id: dealId } = await call<{ deal_id: string }>(
+    funder.context,
+    'POST',
+    '/api/deals',
+    { project_id: projectId, access_request_id: access.id },
+    [200, 201],
+  );
+  const quote = await call<{ id: string }>(
+    funder.context,
+    'POST',
+    `/api/deals/${dealId}/proposals`,
+    {
+      loan_amount: 1_000_000,
+      interest_rate: 9,
+      loan_term: 18,
+      establishment_fee: 0,
+      other_fees: 'None',
+      conditions: 'First mortgage; QS certification of each draw',
+      valid_until: sydneyDay(14),
+    },
+    [200, 201],
+  );
+  await call(developer.context, 'PUT', `/api/proposals/${quote.id}/respond`, { response: 'accept' });
+  await call(developer.context, 'PUT', `/api/deals/${dealId}/complete`);
+  return { title, projectId, dealId, developer, funder };
+}
+
+const badCsv = [
+  'code,name,category,amount,funded_by',
+  'C01,Construction,roofing,800000,debt',
+  'P01,,professional_fees,abc,debt',
+].join('\n');
+
+const goodCsv = [
+  'code,name,category,amount,funded_by',
+  'C01,Construction,construction,"$800,000",debt',
+  'P01,Professional fees,professional_fees,50000,debt',
+].join('\n');
+
+describe('[FACILITY SET-UP] From a completed deal to an open facility, and the invited surveyor signs up', () => {
+  it('the funder sets up the facility from the deal room, invites the surveyor, imports the budget by CSV (row errors first), approves it and opens the facility; the surveyor signs up from the invitation and sees it', async () => {
+    const { title, projectId, dealId, funder } = await completedDeal();
+    const page = funder.page;
+
+    // The completed deal room's way in.
+    await page.goto(`/project/${projectId}/deal/${dealId}`);
+    await page.getByRole('link', { name: 'Loan facility' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Set up the facility' }).waitFor();
+    await expectAccessible(page);
+    await page.getByLabel('Close date').fill(sydneyDay(-30));
+    await page.getByLabel('Interest rate (% p.a.)').fill('nine');
+    await page.getByRole('button', { name: 'Set up the facility' }).click();
+    await page.getByText('Enter a rate in percent, for example 9.5').waitFor();
+    await page.getByLabel('Interest rate (% p.a.)').fill('9.5');
+    await page.getByRole('button', { name: 'Set up the facility' }).click();
+    await expect.poll(() => pathOf(page)).toMatch(FACILITY_PATH);
+    const facilityPath = pathOf(page);
+    const facilityId = facilityPath.split('/').pop()!;
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Setting up' }).waitFor();
+    expect(await page.getByText(/9\.50 % p\.a\./).count()).toBeGreaterThan(0);
+
+    // Opening before the budget is approved: the server's refusal, in its words.
+    await page.getByRole('button', { name: 'Open the facility' }).click();
+    await page.getByRole('alert').filter({ hasText: 'The budget must be approved first' }).waitFor();
+
+    // The quantity surveyor, invited by e-mail before they have an account.
+    const surveyorEmail = uniqueEmail('qs');
+    await page.getByLabel('E-mail address').fill(surveyorEmail);
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    const parties = page.getByRole('region', { name: 'Parties' });
+    await parties.getByRole('row', { name: new RegExp(surveyorEmail.replace(/[.+]/g, '\\$&')) }).waitFor();
+    expect(await parties.getByText(/^Invited /).count()).toBe(1);
+    // The same address twice is refused.
+    await page.getByLabel('E-mail address').fill(surveyorEmail);
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'This e-mail address is already invited to the facility' })
+      .waitFor();
+
+    // A CSV with mistakes: every row's problem at once, as the server names it.
+    const fileInput = page.locator('input[type="file"]');
+    await fileInput.setInputFiles({ name: 'budget.csv', mimeType: 'text/csv', buffer: Buffer.from(badCsv) });
+    const problems = page.getByRole('list', { name: 'Problems in the file' });
+    await problems.waitFor();
+    const items = await problems.getByRole('listitem').allTextContents();
+    expect(items.some((t) => t.startsWith('Row 2:') && t.includes('category'))).toBe(true);
+    expect(items.some((t) => t.startsWith('Row 3:') && t.includes('amount'))).toBe(true);
+    expect(items.some((t) => t.startsWith('Row 3:') && t.includes('name'))).toBe(true);
+
+    // The corrected file becomes the draft.
+    await fileInput.setInputFiles({ name: 'budget.csv', mimeType: 'text/csv', buffer: Buffer.from(goodCsv) });
+    const budget = page.getByRole('region', { name: 'Budget' });
+    await budget.getByText(/^Draft budget, version \d+, awaiting approval$/).waitFor();
+    expect(await problems.count()).toBe(0);
+    const draftTable = budget.getByRole('table');
+    expect(await draftTable.getByRole('row', { name: /C01 Construction/ }).textContent()).toContain(
+      '$800,000',
+    );
+    expect(await draftTable.getByRole('row', { name: /^Total/ }).textContent()).toContain('$850,000');
+    await expectAccessible(page);
+
+    // Approved, then opened.
+    await page.getByRole('button', { name: 'Approve the budget' }).click();
+    await budget.getByText(/^Approved budget, version \d+, approved /).waitFor();
+    await page.getByRole('button', { name: 'Open the facility' }).click();
+    await page.getByText('Active', { exact: true }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Setting up' }).waitFor({ state: 'detached' });
+    const opened = await call<{ status: string; interest_rate_bps: number; limit_cents: number }>(
+      funder.context,
+      'GET',
+      `/api/facilities/${facilityId}`,
+    );
+    expect(opened).toMatchObject({ status: 'active', interest_rate_bps: 950, limit_cents: 100_000_000 });
+
+    // The surveyor follows the invitation's link: the address is filled in, the short onboarding
+    // asks only company, ABN and phone, and they land on their facilities.
+    const qs = (await newPage()).page;
+    await qs.goto(`/sign-up?role=surveyor&email=${encodeURIComponent(surveyorEmail)}`);
+    await qs.getByRole('heading', { level: 1, name: 'Create your Plinth account' }).waitFor();
+    expect(await qs.getByLabel('Email').inputValue()).toBe(surveyorEmail);
+    await qs.getByLabel('Name').fill('Quinn Setup');
+    await qs.getByLabel('Password').fill(PASSWORD);
+    await qs.getByRole('button', { name: 'Create Account' }).click();
+    await qs.getByRole('heading', { level: 2, name: 'Quantity surveyor' }).waitFor();
+    expect(pathOf(qs)).toBe('/onboarding');
+    await expectAccessible(qs);
+    await qs.getByLabel('Company name').fill('Setup Quantity Surveyors');
+    await qs.getByLabel('ABN').fill('12 3');
+    await qs.getByLabel('Phone').fill('0298765432');
+    await qs.getByRole('button', { name: 'Continue to my facilities' }).click();
+    await qs.getByText('Invalid ABN format').waitFor();
+    await qs.getByLabel('ABN').fill('51 824 753 556');
+    await qs.getByRole('button', { name: 'Continue to my facilities' }).click();
+    await expect.poll(() => pathOf(qs)).toBe('/facilities');
+    await qs.getByRole('link', { name: title }).click();
+    await qs.getByRole('heading', { level: 1, name: title }).waitFor();
+    expect(pathOf(qs)).toBe(facilityPath);
+
+    // The funder's list of parties now names the surveyor, and no invitation is open.
+    await page.reload();
+    const surveyorRow = page
+      .getByRole('region', { name: 'Parties' })
+      .getByRole('row', { name: /Quantity surveyor/ });
+    await surveyorRow.getByText('Quinn Setup (Setup Quantity Surveyors)').waitFor();
+  }, 180_000);
+
+  it('someone signing up without an invitation cannot take the surveyor role: the server says why', async () => {
+    const { page } = await newPage();
+    await page.goto(`/sign-up?role=surveyor&email=${encodeURIComponent(uniqueEmail('not-invited'))}`);
+    await page.getByLabel('Name').fill('Nat Uninvited');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Quantity surveyor' }).waitFor();
+    await page.getByLabel('Company name').fill('Nobody QS');
+    await page.getByLabel('ABN').fill('51 824 753 556');
+    await page.getByLabel('Phone').fill('0298765432');
+    await page.getByRole('button', { name: 'Continue to my facilities' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Only a quantity surveyor invited to a facility can choose this role' })
+      .waitFor();
+    // Back to the two roles anyone may choose.
+    await page.getByRole('button', { name: 'I was not invited as a surveyor' }).click();
+    await page.getByRole('heading', { level: 2, name: 'How will you use Plinth?' }).waitFor();
+  });
+});
