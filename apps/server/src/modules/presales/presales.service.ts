@@ -104,12 +104,17 @@ function refuseIfRepaid(facility: FacilityRow) {
   if (facility.status === 'repaid') throw conflict(presaleMessages.facilityRepaid);
 }
 
-const encodeCursor = (createdAt: Date | string, id: string) =>
-  Buffer.from(JSON.stringify([new Date(createdAt).toISOString(), id])).toString('base64url');
+const encodeCursor = (at: string, id: string) => Buffer.from(JSON.stringify([at, id])).toString('base64url');
 function decodeCursor(cursor: string): [string, string] {
   try {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && typeof value[0] === 'string' && typeof value[1] === 'string')
+    if (
+      Array.isArray(value) &&
+      typeof value[0] === 'string' &&
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(value[0]) &&
+      typeof value[1] === 'string' &&
+      /^[0-9a-f-]{36}$/.test(value[1])
+    )
       return [value[0], value[1]];
   } catch {}
   throw badRequest('The cursor is not one this list gave');
@@ -125,6 +130,8 @@ export async function listPresales(
   let q = pdb
     .selectFrom('presale')
     .selectAll()
+    // The instant to the microsecond (PostgreSQL keeps microseconds; a JS Date only milliseconds).
+    .select(sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('at'))
     .where('facility_id', '=', facility.id)
     .orderBy('created_at')
     .orderBy('id')
@@ -133,8 +140,8 @@ export async function listPresales(
     const [at, id] = decodeCursor(options.cursor);
     q = q.where((eb) =>
       eb.or([
-        eb('created_at', '>', new Date(at)),
-        eb.and([eb('created_at', '=', new Date(at)), eb('id', '>', id)]),
+        eb('created_at', '>', sql<Date>`${at}::timestamptz`),
+        eb.and([eb('created_at', '=', sql<Date>`${at}::timestamptz`), eb('id', '>', id)]),
       ]),
     );
   }
@@ -151,7 +158,7 @@ export async function listPresales(
   const last = page.at(-1);
   return {
     items: page.map((r) => toPresale(r, settlements.get(r.id))),
-    next_cursor: rows.length > options.limit && last ? encodeCursor(last.created_at, last.id) : null,
+    next_cursor: rows.length > options.limit && last ? encodeCursor(last.at, last.id) : null,
   };
 }
 
