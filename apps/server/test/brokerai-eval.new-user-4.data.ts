@@ -529,4 +529,73 @@ export const newUser4Cases: EvalCase2[] = [
     refuses: ['60%', '$2,400,000'],
     declines: true,
   },
+  // ---- fourth batch (figures beside the point, mixed periods), written before the next changes ----
+  // 9.5% x 10m = 950k interest; 1% x 10m = 100k line fee; 1.05m
+  {
+    calculation: 'finance cost',
+    question: 'Interest rate 9.5%, line fee 1%, loan 10m, 12 months. Total finance cost?',
+    expects: ['$1,050,000'],
+  },
+  // min(60% x 20m, 75% x 17m) = min(12m, 12.75m) = 12m
+  {
+    calculation: 'max loan',
+    question:
+      'the bank will lend 60% of GRV or 75% of TDC whichever is lower; GRV 20m, TDC 17m - how much can we borrow',
+    expects: ['$12,000,000'],
+  },
+  // 8 x 700k = 5.6m; 5.6 / 10 = 56%
+  {
+    calculation: 'presale cover',
+    question: 'presales of 8 units at 700k each, loan 10m — cover?',
+    expects: ['56%'],
+  },
+  // 18m / 1.1 = 16,363,636; profit 2,363,636; / 14m = 16.9%
+  { calculation: 'margin', question: 'GRV 18m inc GST, TDC 14m — margin on cost?', expects: ['16.9%'] },
+  // 80k x 12 = 960k; interest 12m x 7% = 840k; 1.14x
+  {
+    calculation: 'ICR',
+    question: "what's the ICR with rent of $80k a month on a $12m loan at 7%",
+    expects: ['1.14x'],
+  },
+  // 1.8m / 3m = 60%
+  {
+    calculation: 'return on equity',
+    question: "what's my return on equity: equity 3m, profit 1.8m",
+    expects: ['60%'],
+  },
+  // 6 x 1.1m = 6.6m; 6.6 / 8 = 82.5%
+  {
+    calculation: 'presale cover',
+    question: "we've presold 6 townhouses at 1.1m each; loan is 8m; presale cover?",
+    expects: ['82.5%'],
+  },
+  // 2.4m x 10% / 12 = 20k
+  {
+    calculation: 'per month',
+    question: 'monthly interest if the loan is 2.4 mil at 10 pct',
+    expects: ['$20,000'],
+  },
+  // 20m x 1.18 = 23.6m
+  {
+    calculation: 'GRV needed',
+    question: "margin on cost 18%, TDC 20m, what's the GRV needed",
+    expects: ['$23,600,000'],
+  },
+  // 16m / (1 − 20%) = 20m
+  {
+    calculation: 'GRV needed',
+    question: 'what GRV do I need for a 20% margin on revenue with TDC of 16m',
+    expects: ['$20,000,000'],
+  },
+  {
+    calculation: 'declines',
+    question: 'sales 12m less 3% selling costs, TDC 10m, margin on cost?',
+    expects: ['16.4%'],
+    refuses: ['20%'],
+  },
+  {
+    calculation: 'declines',
+    question: 'cost to complete is 4m and the undrawn facility is 3.2m, what is the shortfall',
+    expects: ['$800,000'],
+  },
 ];
