@@ -37,13 +37,11 @@ const days = (field: string) =>
 const isoDate = (field: string) =>
   z
     .string({ error: `${field} must be a date (YYYY-MM-DD)` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date (YYYY-MM-DD)`)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: `${field} must be a date (YYYY-MM-DD)`, abort: true })
     .refine(
       (v) =>
         !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-      {
-        message: `${field} must be a real date`,
-      },
+      { message: `${field} must be a real date` },
     );
 const lineId = (field: string) => z.uuid({ error: `${field} must be a line of the approved budget` });
 const text = (field: string, max = 2000) =>
@@ -188,7 +186,7 @@ export type CreateReallocationBody = z.output<typeof createReallocationBody>;
 export const reallocationReasonBody = z.strictObject({ reason: text('reason') });
 export const reallocationWithdrawBody = z
   .strictObject({ reason: z.string().trim().max(2000, 'reason is at most 2000 characters').optional() })
-  .optional();
+  .nullish();
 
 export const reallocation = z.object({
   id: z.string(),
@@ -222,7 +220,7 @@ export const practicalCompletionBody = z.strictObject({
 });
 export const retentionReleaseBody = z
   .strictObject({ released_on: isoDate('released_on').optional() })
-  .optional();
+  .nullish();
 
 export const retentionRelease = z.object({
   stage: z.enum(retentionStages),
