@@ -234,6 +234,7 @@ describe('the waterfall to repaid', () => {
     expect(add.json().error).toBe(presaleMessages.facilityRepaid);
 
     // The closing statement: the funder's own copy, every other party's stamped; a stranger 404.
+    const copies = new Map<string, number>();
     for (const user of [w.funder, w.developer, w.surveyor, strangers.admin]) {
       const pdf = await as(t.app, user, {
         method: 'GET',
@@ -242,7 +243,12 @@ describe('the waterfall to repaid', () => {
       expect(pdf.statusCode).toBe(200);
       expect(pdf.headers['content-type']).toBe('application/pdf');
       expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(pdf.headers['content-disposition']).toContain('facility-closing-statement-');
+      copies.set(user.id, pdf.rawPayload.length);
     }
+    // The stamp (the reader's name and a download code on every page) makes a party's copy longer.
+    expect(copies.get(w.developer.id)!).toBeGreaterThan(copies.get(w.funder.id)! + 500);
+    expect(copies.get(w.surveyor.id)!).toBeGreaterThan(copies.get(w.funder.id)! + 500);
     const stranger = await as(t.app, strangers.funder, {
       method: 'GET',
       url: `/api/facilities/${w.facilityId}/closing-statement.pdf`,
@@ -261,5 +267,26 @@ describe('the waterfall to repaid', () => {
         expect.stringMatching(/^Lot B settled: .* applied to the loan, .* surplus to the developer\.$/),
       ]),
     );
+  });
+});
+
+describe('at the same time', () => {
+  it('two funders’ requests for the same lot at once: one settles, the other is told it is settled', async () => {
+    const { w, lots } = await drawnWorld();
+    const body = settlementBody({
+      settled_on: '2026-01-20',
+      gross_cents: 10_000_000,
+      selling_costs_cents: 0,
+    });
+    const answers = await Promise.all([
+      settle(w.funder, lots.a, body, 'race-1'),
+      settle(w.funder, lots.a, body, 'race-2'),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.find((a) => a.statusCode === 409)!.json().error).toBe(presaleMessages.alreadySettled);
+    const ledger = await ledgerOf(w);
+    expect(ledger.items.filter((j: { kind: string }) => j.kind === 'settlement')).toHaveLength(1);
+    // Interest was accrued once per day, whoever accrued it: 1–19 January.
+    expect(ledger.items.filter((j: { kind: string }) => j.kind === 'interest_accrued')).toHaveLength(19);
   });
 });
