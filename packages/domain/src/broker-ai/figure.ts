@@ -84,4 +84,5 @@ export type Figure =
   | 'salePerArea'
   | 'profitPerUnit'
   | 'costPerUnit'
-  | 'yieldOnCost';
+  | 'yieldOnCost'
+  | 'returnOnEquity';

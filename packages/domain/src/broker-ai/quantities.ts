@@ -54,6 +54,8 @@ export interface Reading {
   lead?: string[];
 }
 
+const PRESOLD_BEFORE =
+  /\b(?:pre-?sales? (?:of|on)|pre-?sold|sold|exchanged(?: on)?|contracts? (?:on|for))\s*(?:the\s+)?(?:first\s+)?$/i;
 const AT_LOAN_BEFORE =
   /(?:\d(?:\s?(?:k|m|mil|mill|mn|million|bn))?|\b(?:loan|facility|debt|mezz(?:anine)?|senior))\s*(?:@|at)\s*$/i;
 const RATIO_AFTER =
@@ -286,7 +288,9 @@ export function readQuestion(question: string): Reading {
     if (q.kind === 'count') {
       const noun = text.slice(q.start, q.end).replace(/^[\d,.\s]+/, '');
       // A count of presales or buyers is read, and nothing here works from it.
-      if (UNIT_NOUN.test(noun)) set('units', q.value, q);
+      // 'presales of 8 units at 700k', 'we've presold 6 townhouses': the units presold.
+      if (UNIT_NOUN.test(noun) && PRESOLD_BEFORE.test(before)) set('presalesCount', q.value, q);
+      else if (UNIT_NOUN.test(noun)) set('units', q.value, q);
       else if (/^(?:presales|pre-sales|sales|contracts)$/i.test(noun)) set('presalesCount', q.value, q);
     }
     if (q.kind === 'area') set('area', q.value, q);

@@ -60,6 +60,12 @@ export const compositeRelations: Relation[] = [
     ([i, c], o) => `Yield on cost: ${aud(i!)} a year / ${aud(c!)} = ${pct(o)}.`,
   ),
   r(
+    'returnOnEquity',
+    ['profit', 'equity'],
+    ([p, e]) => tools.percentOf(p, e),
+    ([p, e], o) => `Return on equity: ${aud(p!)} profit / ${aud(e!)} equity = ${pct(o)}.`,
+  ),
+  r(
     'costPerUnit',
     ['cost', 'units'],
     ([c, n]) => tools.perMultiple(c, n),

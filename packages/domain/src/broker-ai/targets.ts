@@ -149,7 +149,7 @@ const figures: [Target, RegExp][] = [
   ],
   [
     'cost',
-    /\bwhat(['’]s|s| is| are| was)? (the |my |our )?(tdc|total (development |project )?costs?|project costs?|development costs?)\b|\bwhat (is|are|was) (the |my |our )?(total )?costs?\b|\b(the |my )?tdc\b(?=\s*(\?|and\b))|\btotal cost\b(?=\s*\?)|\bwhat (tdc|total (development )?cost|project cost)\b|\bhow much (can|could|should) (the |my |our )?(project |development )?(cost|tdc)\b|\b(tdc|total (development )?cost) (do|would|will|can|could) (i|we)\b/gi,
+    /\bwhat(['’]s|s| is| are| was)? (the |my |our )?(tdc|total (development |project )?costs?|project costs?|development costs?)\b|\bwhat (is|are|was) (the |my |our )?(total )?costs?\b|\b(the |my )?tdc\b(?=\s*(\?|and\b))|\btotal cost\b(?=\s*\?)|\bwhat (tdc|total (development )?cost|project cost)\b|\bhow much (can|could|should) (the |my |our )?(project |development )?(cost|tdc)\b|\b(tdc|total (development )?cost) (do|would|will|can|could) (i|we)\b|\bhow (big|large) (a |the )?(project|development|deal|job)\b/gi,
   ],
   [
     'rate',
@@ -237,6 +237,7 @@ function contextual(text: string, given: Figures, targets: Target[]): Target[] {
   const monthly = /\b(per|a|each|every) month\b|\bmonthly\b|\bpm\b/i.test(text);
   if (/\bprofit per (unit|lot|apartment|townhouse|dwelling|home)\b/i.test(text)) return ['profitPerUnit'];
   if (/\b(yield on (cost|tdc)|development yield)\b/i.test(text)) return ['yieldOnCost'];
+  if (/\b(return on (my |our |the )?equity|roe)\b/i.test(text)) return ['returnOnEquity'];
   // 'how many units to presell to reach $6m of presales at $750k each'
   if (
     targets.includes('units') &&
@@ -289,7 +290,7 @@ function contextual(text: string, given: Figures, targets: Target[]): Target[] {
   if (targets.length === 0 && given.lineFeeRate !== undefined) return ['lineFeeAnnual'];
   if (targets.length === 0 && given.feeRate !== undefined) return ['fee'];
   if (
-    given.presales !== undefined &&
+    (given.presales !== undefined || given.presalesCount !== undefined) &&
     given.presalesRequired === undefined &&
     /\bcover/i.test(text) &&
     targets.length === 0

@@ -226,6 +226,11 @@ export const about: Partial<Record<Target, About>> = {
     example: 'yield on cost with $900k of net income on a $12m TDC',
     intent: 'figure',
   },
+  returnOnEquity: {
+    name: 'the return on equity',
+    example: 'return on equity with $3m of equity and a $1.8m profit',
+    intent: 'figure',
+  },
   costPerUnit: {
     name: 'the cost per unit',
     example: 'TDC of $21m for 30 apartments: cost per unit?',
