@@ -1,11 +1,12 @@
-import { Anchor, Blockquote, Button, Card, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Blockquote, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { AccessDecision, AccessRequest } from '@plinth/domain/access';
-import { accessUntilIssue, accessUntilMessages, accessUntilRange } from '@plinth/domain/access-dates';
 import { formatAud, formatDate } from '@plinth/domain/format';
 import { IconBuilding, IconCalendar, IconCheck, IconX } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { UndertakingSignatureLine } from '../../../components/undertaking/undertaking-signature';
+import { useAccessUntil } from './access-until-field';
+import { DeclineAccessModal } from './decide-access-modals';
 
 interface AccessRequestCardProps {
   request: AccessRequest;
@@ -20,24 +21,11 @@ interface AccessRequestCardProps {
 /** One funder asking for a project's full file: who, from which company, their introduction, when. */
 export function AccessRequestCard({ request, busyDecision, isLocked, onDecide }: AccessRequestCardProps) {
   const headingId = useId();
-  const [accessUntil, setAccessUntil] = useState('');
-  // A date input reports a day it cannot read (30 February typed by hand) as '' with badInput set:
-  // that must not pass for 'no end'.
-  const [isUnreadable, setIsUnreadable] = useState(false);
-  const [showIssue, setShowIssue] = useState(false);
+  const until = useAccessUntil();
   // Declining is final for this request: it is confirmed first (issue 37 item 12).
   const [isConfirmingDecline, setIsConfirmingDecline] = useState(false);
-  // The server's own rule (access-dates.ts): a real day, today (Sydney) to three years ahead.
-  const range = accessUntilRange();
-  const issue = isUnreadable
-    ? accessUntilMessages.notADate
-    : accessUntil
-      ? accessUntilIssue(accessUntil, range.min)
-      : null;
   const approve = () => {
-    setShowIssue(true);
-    if (issue) return;
-    onDecide('approve', accessUntil || null);
+    if (until.check()) onDecide('approve', until.value);
   };
   const company = [request.company_name, request.company_type].filter(Boolean).join(' · ');
 
@@ -80,22 +68,7 @@ export function AccessRequestCard({ request, busyDecision, isLocked, onDecide }:
           </Text>
         )}
         <Group justify="flex-end" align="flex-end" gap="xs">
-          <TextInput
-            type="date"
-            label="Access until (optional)"
-            description="Access lapses at the end of that day (Sydney time), at most 3 years ahead"
-            min={range.min}
-            max={range.max}
-            value={accessUntil}
-            error={showIssue ? issue : null}
-            onChange={(event) => {
-              setAccessUntil(event.currentTarget.value);
-              setIsUnreadable(event.currentTarget.validity.badInput);
-            }}
-            onBlur={() => setShowIssue(true)}
-            size="sm"
-            mr="auto"
-          />
+          <div style={{ marginRight: 'auto' }}>{until.input}</div>
           <Button
             variant="default"
             leftSection={<IconX aria-hidden size={16} />}
@@ -115,33 +88,12 @@ export function AccessRequestCard({ request, busyDecision, isLocked, onDecide }:
           </Button>
         </Group>
       </Stack>
-      <Modal
+      <DeclineAccessModal
+        request={request}
         opened={isConfirmingDecline}
         onClose={() => setIsConfirmingDecline(false)}
-        title="Decline this request?"
-        centered
-      >
-        <Stack gap="md">
-          <Text fz="sm">
-            {request.funder_name} will be told their request for {request.project_title ?? 'your project'} was
-            declined. They may ask again later.
-          </Text>
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={() => setIsConfirmingDecline(false)}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              onClick={() => {
-                setIsConfirmingDecline(false);
-                onDecide('decline', null);
-              }}
-            >
-              Decline request
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        onConfirm={() => onDecide('decline', null)}
+      />
     </Card>
   );
 }

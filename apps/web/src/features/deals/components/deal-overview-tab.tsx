@@ -1,4 +1,5 @@
-import { Stack } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
+import { revenueOf } from '@plinth/domain/broker-ai/feasibility';
 import type { Deal, DealParty } from '@plinth/domain/deals';
 import { debtToEquity, lvr, monthlyInterest, profitMargin } from '@plinth/domain/finance';
 import { formatAud, formatMultiple, formatRate } from '@plinth/domain/format';
@@ -19,6 +20,22 @@ interface DealOverviewTabProps {
 const aud = (v: number | null) => (v == null ? NOT_SET : formatAud(v));
 
 /**
+ * Two revenue figures, each named by its basis (issue 37 item 10): the GDC the developer entered,
+ * and the revenue Feasibility and BrokerAI work on (GRV ex GST: total cost + expected profit, else
+ * the GDC). When they differ, the room says by how much and why, instead of leaving two numbers.
+ */
+export function revenueNote(p: Deal['project']): string | null {
+  const revenue = revenueOf(p);
+  if (p.expected_gdc == null || revenue == null || revenue === p.expected_gdc) return null;
+  const gap = p.expected_gdc - revenue;
+  return `Feasibility and BrokerAI use revenue of ${formatAud(revenue)}: GRV ex GST, worked as total cost ${formatAud(
+    p.total_project_cost ?? 0,
+  )} + expected profit ${formatAud(p.expected_profit ?? 0)}. The developer's GDC of ${formatAud(
+    p.expected_gdc,
+  )} is ${formatAud(Math.abs(gap))} ${gap > 0 ? 'more' : 'less'}; the listing does not break that down (a GDC often includes GST and selling costs).`;
+}
+
+/**
  * The project's figures through the domain's finance functions (spec 000 section 5: profit margin
  * on GDC in the deal room), both parties, where the deal stands, and contact sharing.
  */
@@ -27,6 +44,7 @@ export function DealOverviewTab({ deal, party, viewerId, latestProposal }: DealO
   const ratio = debtToEquity(p.loan_amount, p.equity_contribution);
   const status = dealStatusLook[deal.status];
   const proposalLook = deal.proposal_status ? proposalStatusLook[deal.proposal_status] : null;
+  const note = revenueNote(p);
 
   const figures = [
     { label: 'Loan Amount', value: formatAud(p.loan_amount) },
@@ -34,7 +52,8 @@ export function DealOverviewTab({ deal, party, viewerId, latestProposal }: DealO
     { label: 'Loan Term', value: p.loan_term == null ? NOT_SET : `${p.loan_term} months` },
     { label: 'LVR', value: formatRate(lvr(p.loan_amount, p.land_value)) },
     { label: 'Total Project Cost', value: aud(p.total_project_cost) },
-    { label: 'GDC', value: aud(p.expected_gdc) },
+    { label: 'GDC (as entered)', value: aud(p.expected_gdc) },
+    { label: 'Revenue (GRV ex GST)', value: aud(revenueOf(p)) },
     { label: 'Expected Profit', value: aud(p.expected_profit) },
     { label: 'Profit Margin (on GDC)', value: formatRate(profitMargin(p.expected_profit, p.expected_gdc)) },
     { label: 'Equity Contribution', value: aud(p.equity_contribution) },
@@ -80,6 +99,11 @@ export function DealOverviewTab({ deal, party, viewerId, latestProposal }: DealO
     <Stack gap="lg">
       <Section title="Project Figures">
         <DetailList items={figures} />
+        {note && (
+          <Text fz="sm" c="gray.7" mt="sm" data-testid="revenue-basis">
+            {note}
+          </Text>
+        )}
       </Section>
       <Section title="Project">
         <DetailList items={about} cols={3} />

@@ -5,8 +5,16 @@ import { api } from '../../../lib/api-client';
 import { messagesQueryKeys } from './messages-query-keys';
 
 /** PUT /api/access-requests/{id}/approve or /decline: the developer decides a pending request. */
-export const decideAccessRequest = (accessRequestId: string, decision: AccessDecision) =>
-  api<AccessRequest>(`/access-requests/${accessRequestId}/${decision}`, { method: 'PUT' });
+export const decideAccessRequest = (
+  accessRequestId: string,
+  decision: AccessDecision,
+  accessUntil: string | null = null,
+) =>
+  api<AccessRequest>(`/access-requests/${encodeURIComponent(accessRequestId)}/${decision}`, {
+    method: 'PUT',
+    // 'Access until' (YYYY-MM-DD), as on /access-requests (issue 37 item 12).
+    ...(decision === 'approve' && accessUntil ? { body: { access_until: accessUntil } } : {}),
+  });
 
 const notices = {
   approve: {
@@ -25,8 +33,15 @@ const notices = {
 export function useDecideAccessRequest() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, decision }: { id: string; decision: AccessDecision }) =>
-      decideAccessRequest(id, decision),
+    mutationFn: ({
+      id,
+      decision,
+      accessUntil = null,
+    }: {
+      id: string;
+      decision: AccessDecision;
+      accessUntil?: string | null;
+    }) => decideAccessRequest(id, decision, accessUntil),
     onSuccess: (updated, { decision }) => {
       client.setQueryData<{ items: AccessRequest[]; total: number }>(
         messagesQueryKeys.conversations,

@@ -1,12 +1,15 @@
 import { ActionIcon, Anchor, Button, Group, Text, Title } from '@mantine/core';
+import type { AccessDecision } from '@plinth/domain/access';
 import { hasGrantedAccess } from '@plinth/domain/marketplace';
 import type { Role } from '@plinth/domain/roles';
 import { IconArrowLeft, IconCheck, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useDecideAccessRequest } from '../api/decide-access-request';
 import type { Conversation } from '../api/list-conversations';
 import { projectLabel } from '../utils/conversation-summary';
 import { AccessStatusBadge } from './access-status-badge';
+import { ApproveAccessModal, DeclineAccessModal } from './decision-modals';
 import classes from './messages.module.css';
 
 interface ChatHeaderProps {
@@ -23,6 +26,7 @@ export function ChatHeader({ name, detail, request, viewerRole, onBack }: ChatHe
   const decide = useDecideAccessRequest();
   const canOpenProject = request && (viewerRole !== 'funder' || hasGrantedAccess(request.status));
   const isDeciding = decide.isPending;
+  const [asking, setAsking] = useState<AccessDecision | null>(null);
 
   return (
     <header className={classes.chatHeader}>
@@ -75,7 +79,7 @@ export function ChatHeader({ name, detail, request, viewerRole, onBack }: ChatHe
             size="xs"
             leftSection={<IconCheck size={14} aria-hidden />}
             disabled={isDeciding}
-            onClick={() => decide.mutate({ id: request.id, decision: 'approve' })}
+            onClick={() => setAsking('approve')}
           >
             Approve
           </Button>
@@ -85,11 +89,33 @@ export function ChatHeader({ name, detail, request, viewerRole, onBack }: ChatHe
             variant="outline"
             leftSection={<IconX size={14} aria-hidden />}
             disabled={isDeciding}
-            onClick={() => decide.mutate({ id: request.id, decision: 'decline' })}
+            onClick={() => setAsking('decline')}
           >
             Decline
           </Button>
         </Group>
+      )}
+      {request && viewerRole === 'borrower' && (
+        <>
+          <ApproveAccessModal
+            request={request}
+            opened={asking === 'approve'}
+            isPending={isDeciding}
+            onClose={() => setAsking(null)}
+            onApprove={(accessUntil) =>
+              decide.mutate(
+                { id: request.id, decision: 'approve', accessUntil },
+                { onSuccess: () => setAsking(null) },
+              )
+            }
+          />
+          <DeclineAccessModal
+            request={request}
+            opened={asking === 'decline'}
+            onClose={() => setAsking(null)}
+            onConfirm={() => decide.mutate({ id: request.id, decision: 'decline' })}
+          />
+        </>
       )}
     </header>
   );
