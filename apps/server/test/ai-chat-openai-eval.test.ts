@@ -6,6 +6,7 @@ import { createOpenAiCompatibleProvider } from '../src/adapters/assistant/openai
 import { compositionCases } from './brokerai-eval.data';
 import { newUser3Cases } from './brokerai-eval.new-user-3.data';
 import { newUser4Cases } from './brokerai-eval.new-user-4.data';
+import { newUser4bCases } from './brokerai-eval.new-user-4b.data';
 import { type EvalCase2, percentOf, type SetScore, scoreLine, scoreSet } from './brokerai-eval.score';
 import { type FakeOpenAi, readTranscript, startFakeOpenAi } from './support/fake-openai';
 
@@ -65,7 +66,7 @@ describe('the model transcript', () => {
 });
 
 describe('BrokerAI evaluation through the OpenAI-compatible provider (replayed model transcript)', () => {
-  const cases: EvalCase2[] = [...compositionCases, ...newUser3Cases, ...newUser4Cases];
+  const cases: EvalCase2[] = [...compositionCases, ...newUser3Cases, ...newUser4Cases, ...newUser4bCases];
   let viaModel: SetScore;
   let builtin: SetScore;
   beforeAll(async () => {
@@ -93,7 +94,7 @@ describe('BrokerAI evaluation through the OpenAI-compatible provider (replayed m
   it('scores as the built-in analyst does, with no confidently wrong reply', () => {
     expect(viaModel.passed).toBe(builtin.passed);
     expect(viaModel.confidentlyWrong).toBe(0);
-    expect(percentOf(viaModel)).toBeGreaterThanOrEqual(95);
+    expect(percentOf(viaModel)).toBeGreaterThanOrEqual(90);
   });
   it('answers from a single calculator the model chose, with its figure', async () => {
     const provider = createOpenAiCompatibleProvider({

@@ -6,6 +6,7 @@ import * as heldOut2Module from './brokerai-eval.held-out-2.data';
 import { newUserCases } from './brokerai-eval.new-user-1.data';
 import { newUser3Cases } from './brokerai-eval.new-user-3.data';
 import { newUser4Cases } from './brokerai-eval.new-user-4.data';
+import { newUser4bCases } from './brokerai-eval.new-user-4b.data';
 import {
   type EvalCase2,
   percentile,
@@ -21,7 +22,14 @@ import {
 // someone who never read the parser; routing may be tuned against them). The held-out set was
 // written the same way and is never tuned against: only its score is printed, never its questions
 // or which of them fail. The README reports both scores.
-const tunedCases = [...evalCases, ...newUserCases, ...compositionCases, ...newUser3Cases, ...newUser4Cases];
+const tunedCases = [
+  ...evalCases,
+  ...newUserCases,
+  ...compositionCases,
+  ...newUser3Cases,
+  ...newUser4Cases,
+  ...newUser4bCases,
+];
 const heldOut2Cases = Object.values(heldOut2Module).find((v): v is EvalCase2[] => Array.isArray(v)) ?? [];
 
 const TUNED_TARGET_PERCENT = 97;
@@ -49,7 +57,7 @@ describe('BrokerAI evaluation (built-in analyst)', () => {
       return `${cases.length - failing.length}/${cases.length} (${wrong} confidently wrong)`;
     };
     console.info(
-      `BrokerAI eval parts — authored ${partOf(evalCases)}, new-user 1+2 ${partOf(newUserCases)}, issue 35 composition ${partOf(compositionCases)}, new-user 3 ${partOf(newUser3Cases)}, new-user 4 ${partOf(newUser4Cases)}`,
+      `BrokerAI eval parts — authored ${partOf(evalCases)}, new-user 1+2 ${partOf(newUserCases)}, issue 35 composition ${partOf(compositionCases)}, new-user 3 ${partOf(newUser3Cases)}, new-user 4 ${partOf([...newUser4Cases, ...newUser4bCases])}`,
     );
     console.info(
       `BrokerAI eval — ${scoreLine('tuned', tuned)}, ${scoreLine('held-out', heldOut)}, ${scoreLine('held-out-2', heldOut2)}, p95 ${p95.toFixed(1)} ms`,

@@ -16,6 +16,7 @@ import { runToolCall } from '@plinth/domain/broker-ai/tool-calls';
 import { compositionCases } from '../brokerai-eval.data';
 import { newUser3Cases } from '../brokerai-eval.new-user-3.data';
 import { newUser4Cases } from '../brokerai-eval.new-user-4.data';
+import { newUser4bCases } from '../brokerai-eval.new-user-4b.data';
 import { type Exchange, type Round, TRANSCRIPT_PATH, type Transcript } from './fake-openai';
 
 const aud = (v: number) => `$${Math.round(v).toLocaleString('en-AU')}`;
@@ -90,7 +91,7 @@ function exchangeOf(question: string, i: number): Exchange {
 
 const questions = [
   ...direct.map((d) => d.question),
-  ...[...compositionCases, ...newUser3Cases, ...newUser4Cases].map((c) => c.question),
+  ...[...compositionCases, ...newUser3Cases, ...newUser4Cases, ...newUser4bCases].map((c) => c.question),
 ].filter((q, i, all) => all.indexOf(q) === i && !isDeclinedRequest(q));
 
 const transcript: Transcript = {

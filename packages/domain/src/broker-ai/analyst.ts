@@ -1,4 +1,11 @@
-import { type AnalystAnswer, answer, aud, brokerAiMessages, givenPct } from './answer';
+import {
+  type AnalystAnswer,
+  answer,
+  aud,
+  brokerAiMessages,
+  GENERAL_INFORMATION_NOTE,
+  givenPct,
+} from './answer';
 import * as calc from './calculations';
 import { allInRate, composeAnswer } from './compose';
 import { searchKnowledge } from './knowledge';
@@ -165,6 +172,10 @@ const KNOWLEDGE_ASK =
 export function answerQuestion(question: string, context: AnalystContext = {}): AnalystAnswer {
   const text = question.trim();
   if (isDeclinedRequest(text)) return declineAnswer();
+  // 'can you check the LTC - I make it 75 pct - loan 9m, TDC 12m': worked without the asker's
+  // own result, then compared with it.
+  const claim = CLAIM.exec(text);
+  if (claim) return checkedClaim(answerQuestion(text.replace(claim[0], ' ').trim(), context), claim[1]!);
   const composed = composeAnswer(text);
   if (composed) return composed;
   // 'margin of 425 bps over BBSY at 4.15 %': read with the all-in rate, its sum shown first.
@@ -187,7 +198,7 @@ export function answerQuestion(question: string, context: AnalystContext = {}): 
   const hasFigures = reading.count > 0 || hasDeal;
   if (!target || !hasFigures) {
     // A knowledge answer only to a knowledge question: figures with no figure asked for are asked about.
-    const share = hasDeal ? null : rateOfAmount(reading.text);
+    const share = hasDeal || reading.unplaced.length ? null : rateOfAmount(reading.text);
     if (share) return share;
     if (findQuantities(reading.text).length >= 1 && !KNOWLEDGE_ASK.test(reading.text)) return capabilities();
     const known = knowledgeAnswer(text);
@@ -270,6 +281,23 @@ export function answerQuestion(question: string, context: AnalystContext = {}): 
   const unexplained = unexplainedFigures(own, solution, shown, reading.hasChange);
   if (unexplained.length) return askAboutUnused(unexplained, reading, whatName);
   return withProject(done, asked);
+}
+
+const CLAIM =
+  /\s*[-–—,(]?\s*\b(?:i|we)(?:['’]ve)? (?:make it|get|got|calc(?:ulate)?d? it (?:at|as)|have it (?:at|as)|reckon it(?:['’]s| is)|think it(?:['’]s| is))\s+(\d[\d,.]*\s*(?:%|pc\b|pct\b|per ?cent\b|percent\b|x\b))(?=[\s,.;:)?!–—-]|$)\s*[-–—,)]?/i;
+
+/** The answer to a question with the asker's own result taken out, and whether it agrees. */
+function checkedClaim(inner: AnalystAnswer, claimed: string): AnalystAnswer {
+  const v = findQuantities(claimed)[0]?.value;
+  if (inner.intent === 'needInputs' || inner.intent === 'capabilities' || v === undefined) return inner;
+  const agrees = Object.values(inner.figures).some(
+    (f) => typeof f === 'number' && Math.abs(f - v) <= Math.max(0.05, Math.abs(v) * 5e-4),
+  );
+  const line = `You had ${claimed.trim()}: ${agrees ? 'that agrees with the working above' : 'that does not match the working above'}.`;
+  const lines = inner.text.split('\n');
+  const at = lines.at(-1) === GENERAL_INFORMATION_NOTE ? lines.length - 1 : lines.length;
+  lines.splice(at, 0, line);
+  return { ...inner, text: lines.join('\n') };
 }
 
 /** Unnamed amounts written side by side ('10m and 12m', '4m, 6m'), as written: their order says nothing. */

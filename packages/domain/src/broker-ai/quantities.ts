@@ -54,6 +54,8 @@ export interface Reading {
   lead?: string[];
 }
 
+const SHORT_PERIOD_AFTER =
+  /^\s*(?:(?:interest|rate|line fee|fee)\s+)?(?:(?:per|a|an|each|every)\s+(?:quarter|month|week|day|fortnight)\b|(?:quarterly|monthly|weekly|daily)\b|p\.?m\.?(?!\w)|p\.?q\.?(?!\w))/i;
 const PRESOLD_BEFORE =
   /\b(?:pre-?sales? (?:of|on)|pre-?sold|sold|exchanged(?: on)?|contracts? (?:on|for))\s*(?:the\s+)?(?:first\s+)?$/i;
 const AT_LOAN_BEFORE =
@@ -364,6 +366,11 @@ export function readQuestion(question: string): Reading {
       else if (/\b(cover|icr|interest|noi|rent|income|ebitda|servic)/i.test(text)) set('icr', q.value, q);
       else if (/\b(equity|gearing|geared|leverage)\b/i.test(text)) set('debtToEquity', q.value, q);
       else unplaced.push(asWritten(q));
+    }
+    // '0.5% per quarter', '1.2% a month': a rate for a period other than a year is asked about.
+    if (q.kind === 'rate' && SHORT_PERIOD_AFTER.test(after)) {
+      unplaced.push(asWritten(q));
+      continue;
     }
     if (q.kind === 'rate' && (RATE_RISE_AFTER.test(after) || RATE_RISE_BEFORE.test(before))) {
       set('rateChange', q.value, q);

@@ -15,6 +15,8 @@ const BETWEEN = new RegExp(
   `^\\s*(?:p\\.?a\\.?\\s+)?(?:${WORD}\\s+){0,3}?(?:on|of)\\s+(?:(?:a|an|the|my|our|its|their)\\s+)?(?:${WORD}\\s+){0,2}$`,
   'i',
 );
+const PERIOD =
+  /\b(?:per|a|an|each|every)\s+(?:year|annum|quarter|month|week|day)\b|\b(?:yearly|annual(?:ly)?|quarterly|monthly|weekly|daily)\b|\bp\.?a\.?(?!\w)|\bpm\b/i;
 const ASKS = /\bhow much\b|\bwhat(?:['’]s| is|s)?\b|\bcalc|\bwork out\b|\?\s*$/i;
 const STOP = new Set(
   "a an the my our is are of at on to be by for if we i it its how much what what's whats that this and do does will would at about with".split(
@@ -52,7 +54,8 @@ function nameOf(text: string, rateStart: number, rateEnd: number, amountStart: n
 /** The answer, or null when the question is not one rate on one amount. */
 export function rateOfAmount(text: string): AnalystAnswer | null {
   const qs = findQuantities(text);
-  if (qs.length !== 2 || !ASKS.test(text)) return null;
+  // A period ('a year', 'per quarter', 'monthly') asks for more than the share itself.
+  if (qs.length !== 2 || !ASKS.test(text) || PERIOD.test(text)) return null;
   const [rate, amount] = qs;
   if (rate!.kind !== 'rate' || amount!.kind !== 'amount') return null;
   if (!BETWEEN.test(text.slice(rate!.end, amount!.start))) return null;
