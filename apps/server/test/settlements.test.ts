@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, buildTestApp, type TestApp } from './helpers';
 import { createStrangers } from './support/deals';
 import { call, certifiedDraw, createFacilityWorld, type FacilityWorld } from './support/facilities';
-import { createWorldPresale, settlementBody } from './support/presale-world';
+import { createFreshSettlementPresale, createWorldPresale, settlementBody } from './support/presale-world';
 
 // Issue 34 item 7 through the API: a lot's settlement applies its net proceeds by the waterfall
 // (interest before principal), once however often it is retried; the last one repays the facility,
@@ -288,5 +288,25 @@ describe('at the same time', () => {
     expect(ledger.items.filter((j: { kind: string }) => j.kind === 'settlement')).toHaveLength(1);
     // Interest was accrued once per day, whoever accrued it: 1–19 January.
     expect(ledger.items.filter((j: { kind: string }) => j.kind === 'interest_accrued')).toHaveLength(19);
+  });
+});
+
+describe('the permission matrix’s settlement cell', () => {
+  it('a fresh facility between the same parties; with nothing owed the minimal body repays it at once, all surplus', async () => {
+    const w = await createFacilityWorld(t);
+    const fresh = await createFreshSettlementPresale(t, { developer: w.developer, funder: w.funder });
+    const res = await settle(w.funder, fresh.presaleId, settlementBody({ settled_on: '2026-01-10' }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      net_proceeds_cents: 980_000,
+      principal_cents: 0,
+      interest_cents: 0,
+      surplus_cents: 980_000,
+      repaid: true,
+      facility_status: 'repaid',
+    });
+    // The world's own facility is untouched.
+    const own = await call(t, w.funder, { method: 'GET', url: `/api/facilities/${w.facilityId}` });
+    expect(own.status).toBe('active');
   });
 });

@@ -1,5 +1,5 @@
 import type { TestApp, TestUser } from '../helpers';
-import { call } from './facilities';
+import { call, createFacilityWorld } from './facilities';
 
 /**
  * Presales for API tests and the permission matrix (issue 34 items 4 and 7; decision 062).
@@ -48,3 +48,16 @@ export const settlementBody = (overrides: Record<string, unknown> = {}) => ({
   selling_costs_cents: 20_000,
   ...overrides,
 });
+
+/**
+ * For the settlement cell of the permission matrix: a settlement changes its facility for good
+ * (with nothing drawn, as in the permission world, a valid one repays it at once), so the cell gets
+ * a facility of its own between the same developer and funder, and one presale on it.
+ */
+export async function createFreshSettlementPresale(
+  t: TestApp,
+  parties: { developer: TestUser; funder: TestUser },
+): Promise<{ facilityId: string; presaleId: string }> {
+  const facility = await createFacilityWorld(t, { developer: parties.developer, funder: parties.funder });
+  return { facilityId: facility.facilityId, presaleId: await createWorldPresale(t, facility) };
+}

@@ -25,7 +25,9 @@ import * as presales from './presales.service';
 import * as settlements from './settlements.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
-const tags = ['presales'];
+// Under the facilities tag the API document describes (a tag of their own would need its words in
+// openapi/document-shape.ts, which this work does not own).
+const tags = ['facilities'];
 
 /**
  * Presales, presale cover, settlements and discharge (issue 34 items 4 and 7; decision 062). Roles
