@@ -323,6 +323,13 @@ export function targetsOf(text: string, given: Figures, hasChange: boolean): Tar
     return ['residualLand'];
   for (const [report, re, when] of reports)
     if (re.test(text) && (!when || when(given, text))) return [report];
+  // 'Margin on cost? Also, LTC on a 6m loan?': each question asked adds its figures; one whose
+  // figure is not recognised leaves the whole unanswered rather than half answered (issue 35).
+  const questions = text.match(/[^?]*\?/g) ?? [];
+  if (questions.length >= 2) {
+    const each = questions.map((q) => targetsOf(q, given, hasChange));
+    return each.some((t) => t.length === 0) ? [] : [...new Set(each.flat())];
+  }
   let targets: Target[] = [];
   const asks = [...text.matchAll(ASK)];
   const ask = asks.at(-1);
