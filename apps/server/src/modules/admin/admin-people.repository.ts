@@ -46,6 +46,13 @@ const isPendingFunder = (eb: UserScope) =>
     ]),
   ]);
 
+/**
+ * Waiting for an admin's approval: only a funder's approval gates anything (the marketplace); a
+ * developer, surveyor or admin works without it (issue 37 item 14), so they never wait for it.
+ */
+const awaitsApproval = (eb: UserScope) =>
+  eb.and([eb('user.role', '=', 'funder'), eb('user.approved', '=', false)]);
+
 const isPendingSubscription = (eb: UserScope) =>
   eb.and([eb('user.role', '=', 'funder'), eb('user.subscription_status', '=', 'payment_pending')]);
 
@@ -55,7 +62,7 @@ export async function listAdminUsers(db: Db, query: UsersQuery) {
   const matching = (eb: UserScope) => {
     const conditions = [eb('user.deleted_at', 'is', null)];
     if (role) conditions.push(eb('user.role', '=', role));
-    if (filter === 'unapproved') conditions.push(eb('user.approved', '=', false));
+    if (filter === 'unapproved') conditions.push(awaitsApproval(eb));
     if (filter === 'subscription_pending') conditions.push(isPendingSubscription(eb));
     if (filter === 'pending_funders') conditions.push(isPendingFunder(eb));
     return eb.and(conditions);
@@ -78,7 +85,7 @@ export async function listAdminUsers(db: Db, query: UsersQuery) {
       .where('user.deleted_at', 'is', null)
       .select((eb) => [
         eb.fn.countAll<number>().as('users'),
-        eb.fn.count<number>('user.id').filterWhere('user.approved', '=', false).as('unapproved'),
+        eb.fn.count<number>('user.id').filterWhere(awaitsApproval).as('unapproved'),
         eb.fn.count<number>('user.id').filterWhere('user.role', '=', 'funder').as('funders'),
         eb.fn.count<number>('user.id').filterWhere(isPendingSubscription).as('pending_subscriptions'),
         eb.fn.count<number>('user.id').filterWhere(isPendingFunder).as('pending_funders'),

@@ -47,7 +47,10 @@ export function toAdminUser(row: repo.AdminUserRow): AdminUser {
     email: row.email,
     role: row.role,
     approved: row.approved,
-    verification_status: row.approved ? 'Approved' : 'Pending',
+    // Approval gates only a funder (the marketplace): an onboarded developer, surveyor or admin is
+    // active without it, so they read Approved (issue 37 item 14); someone with no role yet is Pending.
+    verification_status:
+      row.approved || (row.role !== null && row.role !== 'funder') ? 'Approved' : 'Pending',
     company_name: row.company_name,
     company_type: row.company_type,
     subscription_status: row.subscription_status,

@@ -192,7 +192,8 @@ function UserActionButtons({ user, actions }: { user: AdminUser; actions: UserAc
       <Button size="xs" variant="default" onClick={() => actions.onView(user)}>
         View
       </Button>
-      {!user.approved && (
+      {/* Only a funder's approval gates anything: a developer is never offered Approve (issue 37 item 14). */}
+      {user.verification_status === 'Pending' && user.role === 'funder' && (
         <Button
           size="xs"
           color="teal.9"
