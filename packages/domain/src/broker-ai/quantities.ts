@@ -241,6 +241,17 @@ export function shareFigure(subject: Label | null, base: Label): Figure | null {
 
 const multipleFigure: Partial<Record<Label, Figure>> = { icr: 'icr', debtToEquity: 'debtToEquity' };
 
+const EX_GST = /\bex(cl(uding|\.)?)?\.?[\s-]*gst\b|\bgst[- ]exclusive\b|\bexclusive of gst\b/i;
+/**
+ * Whether an amount is GST-inclusive: 'ex GST is 20m' beside 'the GST-inclusive GRV' is not, so
+ * the words next to the amount decide before the question's (issue 35).
+ */
+function incGstAt(text: string, q: { start: number; end: number }, isIncGst: boolean) {
+  const near = text.slice(Math.max(0, q.start - 25), q.end + 15);
+  if (EX_GST.test(near)) return false;
+  if (INC_GST.test(near)) return true;
+  return isIncGst && !EX_GST.test(text);
+}
 const INC_GST = /\binc(l(uding|\.)?)?\.?\s*gst\b|\bgst[- ]inc(lusive)?\b|\binclusive of gst\b/i;
 
 /** Reads the figures of a question. */
@@ -338,7 +349,7 @@ export function readQuestion(question: string): Reading {
         set('costsExLand', q.value, q);
         continue;
       }
-      let f = label ? amountFigure(label, isMonthly, isIncGst, q.word) : null;
+      let f = label ? amountFigure(label, isMonthly, incGstAt(text, q, isIncGst), q.word) : null;
       // 'bank wants 100% presale cover … we have $9m': the presales held.
       if (
         !f &&

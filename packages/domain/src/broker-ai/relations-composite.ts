@@ -60,6 +60,12 @@ export const compositeRelations: Relation[] = [
     ([i, c], o) => `Yield on cost: ${aud(i!)} a year / ${aud(c!)} = ${pct(o)}.`,
   ),
   r(
+    'grvIncGst',
+    ['grv'],
+    ([g]) => tools.timesOf(g, 1.1),
+    ([g], o) => `GRV including GST: ${aud(g!)} × 1.1 = ${aud(o)}.`,
+  ),
+  r(
     'returnOnEquity',
     ['profit', 'equity'],
     ([p, e]) => tools.percentOf(p, e),

@@ -238,6 +238,14 @@ function contextual(text: string, given: Figures, targets: Target[]): Target[] {
   if (/\bprofit per (unit|lot|apartment|townhouse|dwelling|home)\b/i.test(text)) return ['profitPerUnit'];
   if (/\b(yield on (cost|tdc)|development yield)\b/i.test(text)) return ['yieldOnCost'];
   if (/\b(return on (my |our |the )?equity|roe)\b/i.test(text)) return ['returnOnEquity'];
+  if (
+    given.grv !== undefined &&
+    given.grvIncGst === undefined &&
+    /\b(gst[- ]inclusive|inc(l|luding)?\.? gst) (grv|gdv|revenue|value|end value)\b|\b(grv|gdv) (inc(l|luding)?\.?|inclusive of) gst\b/i.test(
+      text,
+    )
+  )
+    return ['grvIncGst'];
   // 'how many units to presell to reach $6m of presales at $750k each'
   if (
     targets.includes('units') &&

@@ -226,6 +226,12 @@ export const about: Partial<Record<Target, About>> = {
     example: 'yield on cost with $900k of net income on a $12m TDC',
     intent: 'figure',
   },
+  grvIncGst: {
+    name: 'the GRV including GST',
+    example: 'GRV including GST if the GRV ex GST is $20m',
+    intent: 'figure',
+    isDecision: false,
+  },
   returnOnEquity: {
     name: 'the return on equity',
     example: 'return on equity with $3m of equity and a $1.8m profit',
