@@ -1,4 +1,6 @@
-import { errorResponses } from '@plinth/domain/api-errors';
+import multipart from '@fastify/multipart';
+import { errorResponse, errorResponses } from '@plinth/domain/api-errors';
+import { DEAL_FILE_MAX_BYTES, documentRequestMessages } from '@plinth/domain/documents';
 import {
   attachDocumentBody,
   certifyBody,
@@ -18,10 +20,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { viewerOf } from '../../auth/guards';
+import { AppError } from '../../errors';
+import { uploadedParts } from '../../http/upload-spool';
 import { sendFile } from '../documents/send-file';
 import * as clock from './draw-clock';
 import { openDrawDocument } from './draw-documents';
 import * as moves from './draw-moves.service';
+import { uploadDrawDocument } from './draw-upload';
 import * as draws from './draws.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -36,6 +41,11 @@ const drawDocumentParams = drawIdParams.extend({ documentId: z.uuid({ error: 'Do
  */
 export const drawsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db, guards } = deps;
+  // Multipart bodies are parsed only by this plugin's routes (one file per upload to a draw).
+  await app.register(multipart, {
+    limits: { files: 1, fields: 3, fieldSize: 1024, fieldNameSize: 100, parts: 6, headerPairs: 50 },
+    throwFileSizeLimit: false,
+  });
   const readers = guards.requireRole('borrower', 'funder', 'surveyor', 'admin');
   const developers = guards.requireRole('borrower');
   const surveyors = guards.requireRole('surveyor');
@@ -127,6 +137,30 @@ export const drawsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       },
     },
     (request) => draws.attachDocument(deps, viewerAnd(request, { body: request.body })),
+  );
+
+  app.post(
+    '/api/draws/:id/documents/upload',
+    {
+      onRequest: developers,
+      config: { upload: { maxFileBytes: DEAL_FILE_MAX_BYTES } },
+      schema: {
+        tags,
+        summary:
+          "The developer uploads a file straight to a draft or returned draw (multipart: one `documents` file up to 10 MB and its `kind`); it is kept with the deal's documents, as a completed deal room takes no uploads",
+        consumes: ['multipart/form-data'],
+        params: drawIdParams,
+        response: { 200: draw, ...errors, 413: errorResponse, 415: errorResponse },
+      },
+    },
+    (request) => {
+      if (!request.isMultipart())
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', documentRequestMessages.notMultipart);
+      return uploadDrawDocument(
+        { db, storage: deps.storage, log: request.log },
+        { viewer: viewerOf(request), drawId: request.params.id, parts: () => uploadedParts(request) },
+      );
+    },
   );
 
   // The draw's files for every party of its facility, the quantity surveyor above all (decision 063).

@@ -1,45 +1,34 @@
-import type { attachDocumentBody } from '@plinth/domain/facilities';
+import type { attachDocumentBody, Draw } from '@plinth/domain/facilities';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { ApiError, api } from '../../../lib/api-client';
 import { uploadWithProgress } from '../../../lib/upload-with-progress';
 import { facilityQueryKeys } from './facility-query-keys';
 
 export type DrawDocumentKind = z.infer<typeof attachDocumentBody>['kind'];
 
-interface UploadAnswer {
-  uploaded?: { id: string }[];
-  failed?: { file_name: string; error: string }[];
-}
-
 /**
- * The existing upload, then the attachment: the file goes to the deal room
- * (POST /deals/{id}/documents, with progress) and is attached to the draw as the builder's claim,
- * an invoice or the supporting statement (POST /draws/{id}/documents).
+ * The developer's file goes straight to the draw (POST /draws/{id}/documents/upload, with progress)
+ * as the builder's claim, an invoice or the supporting statement. The deal room's own upload cannot
+ * carry it: a facility's deal is complete and its room read-only (decision 063). The server keeps
+ * the file with the deal's documents, so it is stamped for its readers like every other.
  */
-export function useAttachDrawDocument(dealId: string, drawId: string) {
+export function useAttachDrawDocument(drawId: string) {
   const client = useQueryClient();
   const [percent, setPercent] = useState<number | null>(null);
   const mutation = useMutation({
     mutationFn: async ({ file, kind }: { file: File; kind: DrawDocumentKind }) => {
       const body = new FormData();
+      body.append('kind', kind);
       body.append('documents', file, file.name);
       setPercent(0);
-      const answer = await uploadWithProgress<UploadAnswer | undefined>({
-        path: `/deals/${encodeURIComponent(dealId)}/documents`,
+      return uploadWithProgress<Draw>({
+        path: `/draws/${encodeURIComponent(drawId)}/documents/upload`,
         body,
         onProgress: (fraction) => setPercent(Math.round(fraction * 100)),
       });
-      const refused = answer?.failed?.[0];
-      if (refused) throw new ApiError(200, refused.error);
-      const documentId = answer?.uploaded?.[0]?.id;
-      if (!documentId) throw new ApiError(200, 'The upload did not return the file');
-      return api<unknown>(`/draws/${encodeURIComponent(drawId)}/documents`, {
-        method: 'POST',
-        body: { document_id: documentId, kind },
-      });
     },
+    onSuccess: (draw) => client.setQueryData(facilityQueryKeys.draw(drawId), draw),
     onSettled: () => {
       setPercent(null);
       return client.invalidateQueries({ queryKey: facilityQueryKeys.draw(drawId) });

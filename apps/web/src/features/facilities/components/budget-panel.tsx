@@ -23,6 +23,15 @@ import { BudgetDraftEditor } from './budget-draft-editor';
 
 type Version = NonNullable<BudgetResult['draft']>;
 
+/** A chosen file's text (FileReader: every browser has it, and so does the tests' DOM). */
+const readText = (file: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(file);
+  });
+
 function VersionTable({ version, caption }: { version: Version; caption: string }) {
   return (
     <Table.ScrollContainer minWidth={560}>
@@ -81,7 +90,13 @@ export function BudgetPanel({ facilityId, canEdit, canApprove }: BudgetPanelProp
   const importFile = async (file: File | null) => {
     if (!file) return;
     importer.reset();
-    const csv = await file.text();
+    let csv: string;
+    try {
+      csv = await readText(file);
+    } catch {
+      notifications.show({ color: 'red', title: 'The file could not be read', message: file.name });
+      return;
+    }
     importer.mutate(csv, {
       onSuccess: ({ draft }) => {
         setEditing(false);

@@ -72,13 +72,7 @@ export function DrawView({ drawId }: { drawId: string }) {
       <SopClockPanel draw={d} state={f.state} />
       {isWorkspace ? (
         budget.data ? (
-          <DrawWorkspace
-            key={d.updated_at}
-            facilityId={f.id}
-            draw={d}
-            budget={budget.data}
-            dealId={f.deal_id}
-          />
+          <DrawWorkspace key={d.updated_at} facilityId={f.id} draw={d} budget={budget.data} />
         ) : (
           <Skeleton h={300} aria-hidden />
         )

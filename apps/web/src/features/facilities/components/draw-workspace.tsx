@@ -59,24 +59,22 @@ function sydneyInstant(local: string): string | null {
 /**
  * The developer's draw workspace: a new draft (no `draw` yet: saving creates it and opens its page),
  * or a draft or returned draw — when the claim was served, the amount claimed on each budget line, a
- * note, the documents (the existing upload), save and submit.
+ * note, the documents (uploaded to the draw, decision 063), save and submit.
  */
 export function DrawWorkspace({
   facilityId,
   draw,
   budget,
-  dealId,
 }: {
   facilityId: string;
   draw?: Draw;
   budget: BudgetResult;
-  dealId: string;
 }) {
   const navigate = useNavigate();
   const create = useCreateDraw(facilityId);
   const update = useUpdateDraw(draw?.id ?? '');
   const move = useMoveDraw(draw?.id ?? '');
-  const attach = useAttachDrawDocument(dealId, draw?.id ?? '');
+  const attach = useAttachDrawDocument(draw?.id ?? '');
   const lines = budget.approved?.lines ?? [];
   const [servedAt, setServedAt] = useState(localSydney(draw?.claim_served_at ?? new Date().toISOString()));
   const [note, setNote] = useState(draw?.note ?? '');

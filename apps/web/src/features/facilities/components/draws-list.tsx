@@ -10,13 +10,11 @@ import { DrawWorkspace } from './draw-workspace';
 /** The facility's draws, newest first; the developer starts a new draft here (any number of them). */
 export function DrawsList({
   facilityId,
-  dealId,
   draws,
   budget,
   canStartDraft,
 }: {
   facilityId: string;
-  dealId: string;
   draws: DrawSummary[] | undefined;
   budget: BudgetResult | undefined;
   canStartDraft: boolean;
@@ -32,9 +30,7 @@ export function DrawsList({
           <Button onClick={() => setIsDrafting(true)}>New draft draw</Button>
         </div>
       )}
-      {canStartDraft && isDrafting && budget && (
-        <DrawWorkspace facilityId={facilityId} budget={budget} dealId={dealId} />
-      )}
+      {canStartDraft && isDrafting && budget && <DrawWorkspace facilityId={facilityId} budget={budget} />}
       {!draws ? (
         <Skeleton h={120} aria-hidden />
       ) : draws.length === 0 ? (

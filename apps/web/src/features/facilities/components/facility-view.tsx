@@ -89,7 +89,6 @@ export function FacilityView({ facilityId }: { facilityId: string }) {
           <CostReportTable facilityId={facilityId} draws={draws.data?.items} />
           <DrawsList
             facilityId={facilityId}
-            dealId={f.deal_id}
             draws={draws.data?.items}
             budget={budget.data}
             canStartDraft={f.my_role === 'developer' && f.status === 'active'}
