@@ -11,6 +11,7 @@ import { sydneyDate } from '@plinth/domain/proposals';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/database';
 import type { JobKind } from '../../jobs/job-queue';
+import { handleCovenantJobs, queueCovenantJobs } from '../covenants/covenant.jobs';
 import { withCovenants } from '../covenants/covenant-tables';
 import { facilityChanged } from './facilities.service';
 import { type FacilityRow, findFacilityRow } from './facility-access';
@@ -195,8 +196,11 @@ export function handleFacilityJobs(deps: AppDeps, extra: { daily?: (now: Date) =
   deps.jobs.handle(facilityDailyJob, async () => {
     const now = new Date();
     await queueDailyAccruals(deps, now);
+    // Covenants and the monthly lender report (issue 34 items 5 and 6, decision 067).
+    await queueCovenantJobs(deps, now);
     await extra.daily?.(now);
   });
+  handleCovenantJobs(deps);
   deps.jobs.handle(facilityAccrualJob, ({ facilityId, through }) =>
     accrueThrough(deps.db, facilityId, through),
   );
