@@ -3,7 +3,8 @@ import { compositionCases, evalCases } from './brokerai-eval.data';
 import { heldOutCases } from './brokerai-eval.held-out.data';
 // Issue 35's second held-out set: imported whole and never read (only its score is printed).
 import * as heldOut2Module from './brokerai-eval.held-out-2.data';
-import { newUserCases } from './brokerai-eval.new-user-1.data';
+import { newUserCases, newUserCases1 } from './brokerai-eval.new-user-1.data';
+import { newUserCases2 } from './brokerai-eval.new-user-2.data';
 import { newUser3Cases } from './brokerai-eval.new-user-3.data';
 import { newUser4Cases } from './brokerai-eval.new-user-4.data';
 import { newUser4bCases } from './brokerai-eval.new-user-4b.data';
@@ -57,7 +58,7 @@ describe('BrokerAI evaluation (built-in analyst)', () => {
       return `${cases.length - failing.length}/${cases.length} (${wrong} confidently wrong)`;
     };
     console.info(
-      `BrokerAI eval parts — authored ${partOf(evalCases)}, new-user 1+2 ${partOf(newUserCases)}, issue 35 composition ${partOf(compositionCases)}, new-user 3 ${partOf(newUser3Cases)}, new-user 4 ${partOf([...newUser4Cases, ...newUser4bCases])}`,
+      `BrokerAI eval parts — authored ${partOf(evalCases)}, new-user 1 ${partOf(newUserCases1)}, new-user 2 ${partOf(newUserCases2)}, issue 35 composition ${partOf(compositionCases)}, new-user 3 ${partOf(newUser3Cases)}, new-user 4 ${partOf([...newUser4Cases, ...newUser4bCases])}`,
     );
     console.info(
       `BrokerAI eval — ${scoreLine('tuned', tuned)}, ${scoreLine('held-out', heldOut)}, ${scoreLine('held-out-2', heldOut2)}, p95 ${p95.toFixed(1)} ms`,
@@ -103,10 +104,10 @@ describe('BrokerAI evaluation (built-in analyst)', () => {
   });
 
   // Issue 35 is NOT met on the second held-out set: its target is 90 % right and no confidently
-  // wrong reply; measured on 2026-11-29 (9e609a0): 66 of 112 right, 10 confidently wrong; after decision 065's stricter placing: 67 right, 5 confidently wrong. Until it
+  // wrong reply; measured on 2026-11-29 (9e609a0): 66 of 112 right, 10 confidently wrong; after decision 065: 69 right, 5 confidently wrong. Until it
   // is met these two hold the measured level, so no change can make it worse unseen; whoever
   // improves it raises them, and the issue stays open until they read 90 % and 0.
-  const HELD_OUT_2_MEASURED = { passed: 67, confidentlyWrong: 5 };
+  const HELD_OUT_2_MEASURED = { passed: 69, confidentlyWrong: 5 };
 
   it(`answers at least the measured ${HELD_OUT_2_MEASURED.passed} of the second held-out set (issue 35 asks ${HELD_OUT_TARGET_PERCENT} %)`, () => {
     expect(heldOut2.passed).toBeGreaterThanOrEqual(HELD_OUT_2_MEASURED.passed);
