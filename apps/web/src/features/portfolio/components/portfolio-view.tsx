@@ -7,6 +7,7 @@ import { LoadFailedAlert, LoadingBlock } from '../../../components/load-states';
 import { usePortfolio } from '../api/get-portfolio';
 import { usePortfolioLoadFailed } from '../hooks/use-portfolio-load-failed';
 import { PortfolioGroups } from './portfolio-groups';
+import { PortfolioLights } from './portfolio-lights';
 import { PortfolioTotals } from './portfolio-totals';
 
 interface PortfolioViewProps {
@@ -14,7 +15,7 @@ interface PortfolioViewProps {
   gateNotice: (error: Error) => ReactNode | null;
 }
 
-/** /portfolio: the totals, then every deal grouped by stage; 'Load Failed' when it cannot be read. */
+/** /portfolio: the totals, the facilities' lights, then every deal grouped by stage; 'Load Failed' when it cannot be read. */
 export function PortfolioView({ gateNotice }: PortfolioViewProps) {
   const query = usePortfolio();
   const gate = query.isError ? gateNotice(query.error) : null;
@@ -37,6 +38,7 @@ export function PortfolioView({ gateNotice }: PortfolioViewProps) {
   return (
     <Stack gap="xl">
       <PortfolioTotals totals={totals} />
+      <PortfolioLights />
       {items.length === 0 ? (
         <Paper withBorder radius="md" p="xl">
           <Stack align="center" gap="sm" ta="center">
