@@ -1,4 +1,5 @@
-import { interestForDays } from '@plinth/domain/facility/interest';
+import { interestForDays, periodAccruals } from '@plinth/domain/facility/interest';
+import { defaultInterestCharged } from '@plinth/domain/facility/waterfall';
 import { presaleMessages } from '@plinth/domain/presales';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, buildTestApp, type TestApp } from './helpers';
@@ -308,5 +309,55 @@ describe('the permission matrix’s settlement cell', () => {
     // The world's own facility is untouched.
     const own = await call(t, w.funder, { method: 'GET', url: `/api/facilities/${w.facilityId}` });
     expect(own.status).toBe('active');
+  });
+});
+
+describe('in default', () => {
+  it('the default margin’s interest is repaid first, then the ordinary interest, before any principal', async () => {
+    const { w, lots } = await drawnWorld();
+    await t.database.db
+      .updateTable('facility')
+      .set({ status: 'in_default', default_margin_bps: 400 })
+      .where('id', '=', w.facilityId)
+      .execute();
+    // 1–10 January at 14 % (10 % + the 4 % margin) on $1,000,000, day by day as the job accrues it.
+    const days = periodAccruals(
+      Array.from({ length: 10 }, () => ({ balance_cents: 100_000_000n, rate_bps: 1400 })),
+    );
+    const total = days.reduce((a, b) => a + b, 0n);
+    const margin = defaultInterestCharged(
+      days.map((accrual_cents) => ({ rate_bps: 1400, accrual_cents })),
+      1000,
+    );
+    expect(margin).toBeGreaterThan(0n);
+    const res = await settle(
+      w.funder,
+      lots.a,
+      settlementBody({ settled_on: '2026-01-11', gross_cents: 300_000, selling_costs_cents: 0 }),
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      default_interest_cents: Number(margin),
+      interest_cents: 300_000 - Number(margin),
+      principal_cents: 0,
+      facility_status: 'in_default',
+      owed_after_cents: Number(100_000_000n + total) - 300_000,
+    });
+    // A second lot: the margin's interest is repaid already; the rest of the interest, then principal.
+    const next = await call(
+      t,
+      w.funder,
+      {
+        method: 'POST',
+        url: `/api/presales/${lots.b}/settlement`,
+        payload: settlementBody({ settled_on: '2026-01-11', gross_cents: 1_000_000, selling_costs_cents: 0 }),
+      },
+      201,
+    );
+    expect(next).toMatchObject({
+      default_interest_cents: 0,
+      interest_cents: Number(total) - 300_000,
+      principal_cents: 1_000_000 - (Number(total) - 300_000),
+    });
   });
 });
