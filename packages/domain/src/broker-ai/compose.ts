@@ -1,4 +1,5 @@
 import { type AnalystAnswer, answer, aud, givenPct, pct } from './answer';
+import { trancheInterest } from './compose-tranches';
 import { findQuantities, type Quantity } from './parse';
 import * as tools from './tools';
 import { digitsForWords } from './words';
@@ -367,6 +368,7 @@ export function composeAnswer(question: string): AnalystAnswer | null {
     tiered(text, qs) ??
     baseAndExcess(text, qs) ??
     unitGroups(text, qs) ??
+    trancheInterest(text, qs) ??
     capitalStack(text, qs)
   );
 }

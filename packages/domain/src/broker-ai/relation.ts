@@ -15,6 +15,8 @@ export interface Relation {
   givenOnly?: Figure[];
   /** Not run when any of these is known (a two-tranche relation when a mezzanine is given). */
   unless?: Figure[];
+  /** Not used when any of these was given (a figure worked out from others does not block it). */
+  unlessGiven?: Figure[];
   /** Used only when nothing else works, and never named as a way to get the figure. */
   isFallback?: boolean;
   /** Only when the question names a what-if change. */

@@ -111,7 +111,7 @@ export const compositeRelations: Relation[] = [
     ([g, c, p]) => tools.remainderOf(tools.remainderOf(g, c), p),
     ([g, c, p], o) =>
       `Residual land value: ${aud(g!)} − ${aud(c!)} costs other than land − ${aud(p!)} profit = ${aud(o)}.`,
-    { unless: ['marginOnCost', 'marginOnRevenue', 'hurdle'] },
+    { unlessGiven: ['marginOnCost', 'marginOnRevenue', 'hurdle'] },
   ),
   r(
     'residualLand',

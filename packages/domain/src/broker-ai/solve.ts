@@ -43,6 +43,7 @@ export function propagate(given: Figures, hasChange: boolean): Solution {
         if (kind !== pass || known[rel.out] !== undefined) continue;
         if (rel.unless?.some((f) => start[f] !== undefined)) continue;
         if (rel.givenOnly?.some((f) => given[f] === undefined)) continue;
+        if (rel.unlessGiven?.some((f) => given[f] !== undefined)) continue;
         const values = rel.ins.map((f) => start[f]);
         if (!values.every(ok)) continue;
         // Parts a sum takes when they are known ('soft costs', 'finance costs'), after its own.
