@@ -102,7 +102,9 @@ function windowOf(
 }
 
 /** The what-if changes among the figures: a subject (costs, sales) and a direction beside a figure. */
-function findChanges(text: string, all: Omit<Quantity, 'label'>[]): Change[] {
+function findChanges(question: string, all: Omit<Quantity, 'label'>[]): Change[] {
+  // 'whichever is lower', 'the lesser of' choose between limits: no change of costs or sales.
+  const text = question.replace(WHICHEVER, (m) => ' '.repeat(m.length));
   const out: Change[] = [];
   for (const q of all) {
     if (q.kind !== 'rate' && q.kind !== 'amount') continue;
@@ -137,6 +139,8 @@ function findChanges(text: string, all: Omit<Quantity, 'label'>[]): Change[] {
   return out;
 }
 
+const WHICHEVER =
+  /\bwhichever\s+(?:is\s+)?(?:the\s+)?(?:lower|less|lesser|smaller|higher|greater|bigger)\b|\b(?:the\s+)?(?:lower|lesser|higher|greater)\s+of\b/gi;
 const MONTHLY_AFTER =
   /^\s*(?:(?:a|per|each|every|\/)\s*(?:month|mth|mo|calendar month)\b|monthly\b|pm\b|p\.m\.|pcm\b)/i;
 
