@@ -289,6 +289,7 @@ describe('thresholds and cover', () => {
       payload: { min_deposit_bps: 10_001 },
     });
     expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe('min_deposit_bps cannot be above 10000 (100%)');
     const set = await call(t, c.funder, {
       method: 'PUT',
       url: settingsUrl,

@@ -83,26 +83,24 @@ export function checkPresale(p: {
   return issues;
 }
 
+const bpsSetting = (field: string) =>
+  z
+    .number({ error: `${field} must be a whole number of basis points` })
+    .int(`${field} must be a whole number of basis points`)
+    .min(0, `${field} cannot be negative`)
+    .max(10_000, `${field} cannot be above 10000 (100%)`);
+const monthsSetting = (field: string) =>
+  z
+    .number({ error: `${field} must be a whole number of months` })
+    .int(`${field} must be a whole number of months`)
+    .min(0, `${field} cannot be negative`)
+    .max(60, `${field} is at most 60`);
+
 export const presaleSettingsBody = z.strictObject({
-  min_deposit_bps: z.number().int('min_deposit_bps must be whole basis points').min(0).max(10_000).optional(),
-  max_bond_share_bps: z
-    .number()
-    .int('max_bond_share_bps must be whole basis points')
-    .min(0)
-    .max(10_000)
-    .optional(),
-  bond_months_after_sunset: z
-    .number()
-    .int('bond_months_after_sunset must be whole months')
-    .min(0)
-    .max(60)
-    .optional(),
-  sunset_months_after_completion: z
-    .number()
-    .int('sunset_months_after_completion must be whole months')
-    .min(0)
-    .max(60)
-    .optional(),
+  min_deposit_bps: bpsSetting('min_deposit_bps').optional(),
+  max_bond_share_bps: bpsSetting('max_bond_share_bps').optional(),
+  bond_months_after_sunset: monthsSetting('bond_months_after_sunset').optional(),
+  sunset_months_after_completion: monthsSetting('sunset_months_after_completion').optional(),
 });
 export const presaleSettings = z.object({
   min_deposit_bps: z.number(),
