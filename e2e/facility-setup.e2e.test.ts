@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, signUpAndOnboard } from './support/accounts';
 import { call } from './support/api';
@@ -77,6 +78,11 @@ const badCsv = [
   'C01,Construction,roofing,800000,debt',
   'P01,,professional_fees,abc,debt',
 ].join('\n');
+
+/** A small real PDF (one empty page), as the deal room's journey uploads. */
+const claimPdf = Buffer.from(
+  "%PDF-1.7\n% Plinth draw fixture: builder's claim\n1 0 obj <</Type/Catalog/Pages 2 0 R>> endobj\n2 0 obj <</Type/Pages/Kids[3 0 R]/Count 1>> endobj\n3 0 obj <</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>> endobj\ntrailer <</Root 1 0 R>>\n",
+);
 
 const goodCsv = [
   'code,name,category,amount,funded_by',
@@ -212,4 +218,74 @@ describe('[FACILITY SET-UP] From a completed deal to an open facility, and the i
     await page.getByRole('button', { name: 'I was not invited as a surveyor' }).click();
     await page.getByRole('heading', { level: 2, name: 'How will you use Plinth?' }).waitFor();
   });
+
+  it("the developer uploads the builder's claim to a draw; the facility's surveyor downloads it from the draw's page, stamped for them", async () => {
+    const { dealId, developer, funder } = await completedDeal();
+    const facility = await call<{ id: string }>(
+      funder.context,
+      'POST',
+      `/api/deals/${dealId}/facility`,
+      { close_date: sydneyDay(-30) },
+      [201],
+    );
+    const surveyor = await newPage();
+    const surveyorAccount = await signUpAndOnboard(surveyor.context, 'none', 'Quinn Reader');
+    await call(
+      funder.context,
+      'POST',
+      `/api/facilities/${facility.id}/parties`,
+      { role: 'surveyor', email: surveyorAccount.email },
+      [201],
+    );
+    await call(surveyor.context, 'POST', '/api/surveyor/onboarding', {
+      company_name: 'Reader QS',
+      abn: '51 824 753 556',
+      phone: '0298765432',
+    });
+    await call(developer.context, 'PUT', `/api/facilities/${facility.id}/budget`, {
+      lines: [
+        {
+          code: 'C01',
+          name: 'Construction',
+          category: 'construction',
+          amount_cents: 80_000_000,
+          funded_by: 'debt',
+        },
+      ],
+    });
+    await call(funder.context, 'POST', `/api/facilities/${facility.id}/budget/approve`);
+    await call(funder.context, 'POST', `/api/facilities/${facility.id}/activate`);
+
+    // The developer's draft, its claim attached in the workspace, then submitted.
+    const dev = developer.page;
+    await dev.goto(`/facilities/${facility.id}`);
+    await dev.getByRole('button', { name: 'New draft draw' }).click();
+    await dev.getByLabel('Claimed on C01 Construction').fill('100,000');
+    await dev.getByRole('button', { name: 'Save draft' }).click();
+    await expect.poll(() => pathOf(dev)).toMatch(/^\/draws\/[0-9a-f-]{36}$/);
+    const drawPath = pathOf(dev);
+    await dev.locator('input[type="file"]').setInputFiles({
+      name: 'claim-1.pdf',
+      mimeType: 'application/pdf',
+      buffer: claimPdf,
+    });
+    await dev.getByRole('button', { name: 'Attach' }).click();
+    await dev.getByText(/claim-1\.pdf$/).waitFor();
+    await dev.getByRole('button', { name: 'Submit to the surveyor' }).click();
+    await dev.getByText('Submitted', { exact: true }).first().waitFor();
+
+    // The surveyor, no party of the deal room, opens it through the draw.
+    const qs = surveyor.page;
+    await qs.goto(drawPath);
+    const link = qs.getByRole('link', { name: 'claim-1.pdf' });
+    await link.waitFor();
+    const [download] = await Promise.all([qs.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toBe('claim-1.pdf');
+    const path = await download.path();
+    const bytes = await readFile(path);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    // A copy stamped for its reader, not the developer's original.
+    expect(bytes.equals(claimPdf)).toBe(false);
+    await expectAccessible(qs);
+  }, 180_000);
 });
