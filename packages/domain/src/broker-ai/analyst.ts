@@ -168,8 +168,35 @@ const capabilities = () =>
 const KNOWLEDGE_ASK =
   /\b(mean|means|meaning|explain|definition|define|typical(ly)?|usual(ly)?|normal(ly)?|common(ly)?|how does|how do|what is an? |what are|difference|why)\b/i;
 
-/** The built-in analyst's answer to one question. */
+/** Periods the analyst does not work in: a figure for a year or a month would answer another question. */
+const OTHER_PERIOD =
+  /\b(?:per|a|an|each|every)\s+(quarter|week|fortnight|day)\b|\b(quarter|week|fortnight|dai)ly\b/i;
+
+/** The built-in analyst's answer to one question (issue 35: never one for another period). */
 export function answerQuestion(question: string, context: AnalystContext = {}): AnalystAnswer {
+  const reply = answerWhole(question, context);
+  const period = OTHER_PERIOD.exec(question);
+  if (
+    !period ||
+    reply.intent === 'needInputs' ||
+    reply.intent === 'capabilities' ||
+    reply.intent === 'knowledge'
+  )
+    return reply;
+  const word = (period[1] ?? period[2]!).replace(/^dai$/, 'day');
+  if (new RegExp(`\\b${word}`, 'i').test(reply.text)) return reply;
+  return answer(
+    'needInputs',
+    [
+      `You asked for a figure per ${word}; I work interest and fees a year, a month and over a term in months, so I haven’t given one that would answer another question.`,
+      'Ask me for it a month or a year (or over a number of months) and I’ll work it out line by line.',
+    ],
+    {},
+    { isDecisionBearing: false },
+  );
+}
+
+function answerWhole(question: string, context: AnalystContext): AnalystAnswer {
   const text = question.trim();
   if (isDeclinedRequest(text)) return declineAnswer();
   // 'can you check the LTC - I make it 75 pct - loan 9m, TDC 12m': worked without the asker's
