@@ -307,3 +307,38 @@ describe('thresholds and cover', () => {
     expect(loose.warnings.map((x: { lot: string }) => x.lot)).toEqual(['5']);
   });
 });
+
+describe('the rest of the refusals', () => {
+  it('anonymous 401 and a stranger 404 on every other presale route; admins read but never write', async () => {
+    const id = await createWorldPresale(t, w);
+    const f = `/api/facilities/${w.facilityId}`;
+    const csv = { 'content-type': 'text/csv' };
+    const cases: [string, string, Record<string, unknown> | string | undefined, Record<string, string>?][] = [
+      ['POST', `${f}/presales/import`, 'lot,purchaser_name\n', csv],
+      ['GET', `/api/presales/${id}`, undefined],
+      ['DELETE', `/api/presales/${id}`, undefined],
+      ['GET', `${f}/presale-settings`, undefined],
+      ['PUT', `${f}/presale-settings`, { min_deposit_bps: 1000 }],
+      ['GET', `${f}/settlements`, undefined],
+      ['GET', `${f}/closing-statement.pdf`, undefined],
+    ];
+    for (const [method, url, payload, headers] of cases) {
+      const options = {
+        method: method as 'GET',
+        url,
+        ...(payload ? { payload } : {}),
+        ...(headers ? { headers } : {}),
+      };
+      expect((await as(t.app, null, options)).statusCode, `${method} ${url} anonymous`).toBe(401);
+      // The stranger of the route's role: a developer for the developer's writes, a funder otherwise.
+      const stranger = method === 'POST' || method === 'DELETE' ? strangers.developer : strangers.funder;
+      expect((await as(t.app, stranger, options)).statusCode, `${method} ${url} stranger`).toBe(404);
+    }
+    expect(
+      (await as(t.app, strangers.admin, { method: 'PUT', url: `${f}/presale-settings`, payload: {} }))
+        .statusCode,
+    ).toBe(403);
+    expect((await get(strangers.admin, `${f}/settlements`)).json()).toEqual({ items: [] });
+    expect((await get(strangers.admin, `/api/presales/${id}`)).statusCode).toBe(200);
+  });
+});
