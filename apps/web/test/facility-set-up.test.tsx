@@ -6,7 +6,9 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { theme } from '../src/app/theme';
+import { readIntendedRole, rememberIntendedRole } from '../src/features/auth/utils/intended-role';
 import { BudgetPanel } from '../src/features/facilities/components/budget-panel';
+import { RoleStep } from '../src/features/onboarding/components/role-step';
 import { SurveyorStep } from '../src/features/onboarding/components/surveyor-step';
 import { resolveRelativeFetch, startScriptedApiServer } from './scripted-api-server';
 
@@ -212,5 +214,30 @@ describe('SurveyorStep', () => {
       abn: '51 824 753 556',
       phone: '0298765432',
     });
+  });
+});
+
+describe('the invitation at onboarding', () => {
+  it('/sign-up?role=surveyor is remembered like role=funder; anything else is not; nothing is kept without a role', () => {
+    rememberIntendedRole('surveyor');
+    expect(readIntendedRole()).toBe('surveyor');
+    rememberIntendedRole('admin');
+    expect(readIntendedRole()).toBeNull();
+    rememberIntendedRole('funder');
+    expect(readIntendedRole()).toBe('funder');
+    rememberIntendedRole(null);
+    expect(readIntendedRole()).toBeNull();
+  });
+
+  it("a surveyor's invitation opens the surveyor's step instead of the role cards; either way one can switch", async () => {
+    const onContinue = vi.fn();
+    show(<RoleStep initialRole="surveyor" isPending={false} error={null} onContinue={onContinue} />);
+    expect(screen.getByRole('heading', { name: 'Quantity surveyor' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'How will you use Plinth?' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'I was not invited as a surveyor' }));
+    expect(screen.getByRole('heading', { name: 'How will you use Plinth?' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'I was invited as a quantity surveyor' }));
+    expect(screen.getByRole('heading', { name: 'Quantity surveyor' })).toBeTruthy();
+    expect(onContinue).not.toHaveBeenCalled();
   });
 });
