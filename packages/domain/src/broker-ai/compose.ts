@@ -227,7 +227,13 @@ function capitalStack(text: string, qs: Q[]): AnalystAnswer | null {
   const rest = qs.filter((q) => !used.has(q));
   const totalQ = rest.find((q) => q.kind === 'amount');
   if (rest.length > (totalQ ? 1 : 0)) return null;
-  if (totalQ && !STACK_TOTAL.test(text.slice(Math.max(0, totalQ.start - 30), totalQ.end + 30))) return null;
+  // 'senior 60% mezz 25% equity 15% on 40m': the amount the shares are on is the total.
+  const isOnTotal =
+    !!totalQ &&
+    /\b(?:on|of)\s+(?:a\s+|the\s+)?$/i.test(text.slice(0, totalQ.start)) &&
+    figure.size === firsts.length;
+  if (totalQ && !isOnTotal && !STACK_TOTAL.test(text.slice(Math.max(0, totalQ.start - 30), totalQ.end + 30)))
+    return null;
   const total = totalQ?.value;
   const names = firsts.map((w) => w.tranche);
   const amountOf = new Map<Tranche, number>();

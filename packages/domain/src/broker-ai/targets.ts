@@ -45,7 +45,7 @@ const reports: [Report, RegExp, ((given: Figures, text: string) => boolean)?][] 
 const figures: [Target, RegExp][] = [
   [
     'residualLand',
-    /\bresidual( land| site)?( value| price)?\b|\bresid\b|\bmax(imum)? (i|we) (can|could) (pay|offer)|\bmost (i|we) (can|could) (pay|offer)|\bwhat (can|could|should) (i|we) (afford to )?(pay|offer) for (the )?(land|site|dirt)|\bhow much (can|could|should) (i|we) (afford to )?(pay|offer) for (the )?(land|site|dirt)|\bmax(imum)? (land|site) (price|value|cost)|\b(land|site) (price|value) (can|could) (i|we) (afford|pay)/gi,
+    /\bresidual( land| site)?( value| price)?\b|\bresid\b|\bmax(imum)? (for|on) (the )?(site|land|dirt)\b|\bmax(imum)? (i|we) (can|could) (pay|offer)|\bmost (i|we) (can|could) (pay|offer)|\bwhat (can|could|should) (i|we) (afford to )?(pay|offer) for (the )?(land|site|dirt)|\bhow much (can|could|should) (i|we) (afford to )?(pay|offer) for (the )?(land|site|dirt)|\bmax(imum)? (land|site) (price|value|cost)|\b(land|site) (price|value) (can|could) (i|we) (afford|pay)/gi,
   ],
   [
     'landAllIn',
@@ -325,7 +325,9 @@ export function targetOf(text: string, given: Figures, hasChange: boolean): Targ
 export function targetsOf(text: string, given: Figures, hasChange: boolean): Target[] {
   // A residual land value is what the question is about wherever it is named.
   if (
-    /\bresidual\b|\bresid\b|\bmax(imum)? (i|we) (can|could) (pay|offer)/i.test(text) &&
+    /\bresidual\b|\bresid\b|\bmax(imum)? (i|we) (can|could) (pay|offer)|\bmax(imum)? (for|on) (the )?(site|land|dirt)\b/i.test(
+      text,
+    ) &&
     given.residualLand === undefined
   )
     return ['residualLand'];
