@@ -15,7 +15,7 @@ import { viewerOf } from '../../auth/guards';
 import * as reallocations from './reallocations.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
-const tags = ['variations'];
+const tags = ['facilities'];
 
 /** Reallocations between budget lines (issue 34 item 2; decision 061): the developer proposes, the funder decides. */
 export function registerReallocationRoutes(instance: FastifyInstance, deps: AppDeps) {

@@ -14,7 +14,7 @@ import { viewerOf } from '../../auth/guards';
 import * as retention from './retention.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
-const tags = ['variations'];
+const tags = ['facilities'];
 
 /** Practical completion, the release of retention and the facility's settings for both (issue 34 item 3; decision 061). */
 export function registerRetentionRoutes(instance: FastifyInstance, deps: AppDeps) {

@@ -21,8 +21,8 @@ import { type FacilitiesDeps, facilityChanged } from '../facilities/facilities.s
 import { type FacilityRow, facilityForActor, facilityForReader } from '../facilities/facility-access';
 import { facilityBalances, lineFigures, nat, postJournal } from '../facilities/facility-figures';
 import { actorOf, assertOpenFacility, auditKey, auditKeys, tellParties } from './budget-change';
+import { facilitySettings } from './variation-incorporate';
 import { withVariations } from './variation-tables';
-import { facilitySettings } from './variations.service';
 
 /**
  * Practical completion and the release of retention (issue 34 item 3; decision 061). The funder

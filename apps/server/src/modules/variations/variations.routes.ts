@@ -15,7 +15,7 @@ import { registerRetentionRoutes } from './retention.routes';
 import * as variations from './variations.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
-const tags = ['variations'];
+const tags = ['facilities'];
 
 /**
  * Variations, reallocations and the release of retention (issue 34 items 1-3; decision 061). Who may
