@@ -7,7 +7,7 @@ import {
   givenPct,
 } from './answer';
 import * as calc from './calculations';
-import { allInRate, composeAnswer } from './compose';
+import { allInRate, composeAnswer, unitGroupsAsGrv } from './compose';
 import { searchKnowledge } from './knowledge';
 import { findQuantities } from './parse';
 import { type Figure, type Figures, type Reading, readQuestion } from './quantities';
@@ -212,6 +212,14 @@ function answerWhole(question: string, context: AnalystContext): AnalystAnswer {
     return inner.intent === 'needInputs' || inner.intent === 'capabilities'
       ? inner
       : { ...inner, text: `${rates.lead.join('\n')}\n${inner.text}` };
+  }
+  // '12 apartments at 685k and 2 penthouses at 1.6m, TDC 9.8m': the groups summed into the GRV first.
+  const grouped = unitGroupsAsGrv(text);
+  if (grouped.lead.length) {
+    const inner = answerQuestion(grouped.text, context);
+    return inner.intent === 'needInputs' || inner.intent === 'capabilities'
+      ? inner
+      : { ...inner, text: `${grouped.lead.join('\n')}\n${inner.text}` };
   }
   const reading = readQuestion(text);
   const deal = context.deal ? dealFigures(context.deal) : {};

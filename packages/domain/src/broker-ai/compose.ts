@@ -1,4 +1,4 @@
-import { type AnalystAnswer, answer, aud, givenPct, pct } from './answer';
+import { type AnalystAnswer, answer, aud, GENERAL_INFORMATION_NOTE, givenPct, pct } from './answer';
 import { trancheInterest } from './compose-tranches';
 import { findQuantities, type Quantity } from './parse';
 import * as tools from './tools';
@@ -311,9 +311,11 @@ const UNIT_GROUP =
   /(\d+)\s+(?:units?|apartments?|apts?|townhouses?|town ?homes?|lots|dwellings?|homes|houses|terraces|villas|penthouses?|studios?|flats|duplexes|residences|suites)?\s*(?:@|at|for|selling at|sold at)\s*(\$?\s?\d[\d,.]*\s?(?:k|m|mil|million)?)\s*(?:each|apiece|per unit)?/gi;
 
 /** '30 apartments @ $640k + 6 at $890k': the sum of the groups, each units × price. */
+const PRESOLD = /\b(?:pre-?sold|pre-?sales?|sold|exchanged|contracts?)\b/i;
+
 function unitGroups(text: string, qs: Q[]): AnalystAnswer | null {
   const groups = [...text.matchAll(UNIT_GROUP)];
-  if (groups.length < 2) return null;
+  if (groups.length < 2 || PRESOLD.test(text)) return null;
   const lines: string[] = [];
   let total = 0;
   let counted = 0;
@@ -331,6 +333,38 @@ function unitGroups(text: string, qs: Q[]): AnalystAnswer | null {
   lines.push(`GRV: ${lines.map((l) => l.split('= ')[1]!.replace(/\.$/, '')).join(' + ')} = ${aud(total)}.`);
   void counted;
   return note(lines, { grv: total });
+}
+
+/**
+ * '12 apartments at 685k and 2 penthouses at 1.6m - GRV and margin if TDC is 9.8m': groups of units
+ * written side by side, with other figures beside them, are summed into the GRV first and the
+ * question read again with that GRV in their place (its working shown first).
+ */
+export function unitGroupsAsGrv(question: string): { text: string; lead: string[] } {
+  const text = digitsForWords(question.trim());
+  const groups = [...text.matchAll(UNIT_GROUP)];
+  const none = { text: question, lead: [] };
+  // Units sold or presold are presales, not the GRV: left to the reading.
+  if (groups.length < 2 || PRESOLD.test(text)) return none;
+  for (let i = 1; i < groups.length; i++) {
+    const gap = text.slice(groups[i - 1]!.index + groups[i - 1]![0].length, groups[i]!.index);
+    if (!/^\s*(?:,|and|plus|\+|&)?\s*$/i.test(gap)) return none;
+  }
+  const answered = unitGroups(
+    text,
+    findQuantities(text).filter((q) => {
+      const start = groups[0]!.index;
+      const end = groups.at(-1)!.index + groups.at(-1)![0].length;
+      return q.start >= start && q.end <= end;
+    }),
+  );
+  if (!answered) return none;
+  const start = groups[0]!.index;
+  const end = groups.at(-1)!.index + groups.at(-1)![0].length;
+  return {
+    text: `${text.slice(0, start)}GRV ${aud(answered.figures.grv!)}${text.slice(end)}`,
+    lead: answered.text.split('\n').filter((l) => l !== GENERAL_INFORMATION_NOTE),
+  };
 }
 
 /** 'Duty is $110,000 plus 6.5 % of the amount over $2m; the site is $3.4m'. */

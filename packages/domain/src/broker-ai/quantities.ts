@@ -139,6 +139,9 @@ function findChanges(question: string, all: Omit<Quantity, 'label'>[]): Change[]
   return out;
 }
 
+const COST_LINES =
+  /\b(?:land|site|acquisition)\b[^.?]*\b(?:build|construction|hard costs?)\b|\b(?:build|construction|hard costs?)\b[^.?]*\b(?:land|site|acquisition)\b/i;
+const LOAN_FEE = /\b(?:establishment|line|exit|application|commitment|lender['’]?s?)\b|\binte?re?st\b/i;
 const WHICHEVER =
   /\bwhichever\s+(?:is\s+)?(?:the\s+)?(?:lower|less|lesser|smaller|higher|greater|bigger)\b|\b(?:the\s+)?(?:lower|lesser|higher|greater)\s+of\b/gi;
 const MONTHLY_AFTER =
@@ -354,6 +357,14 @@ export function readQuestion(question: string): Reading {
         continue;
       }
       let f = label ? amountFigure(label, isMonthly, incGstAt(text, q, isIncGst), q.word) : null;
+      // 'site 6m, construction 14m, fees 1.6m': fees among the cost lines are the consultants'.
+      if (
+        f === 'fee' &&
+        /^(?:fees|fee)$/i.test(q.word ?? '') &&
+        COST_LINES.test(text) &&
+        !LOAN_FEE.test(text)
+      )
+        f = 'softCosts';
       // 'bank wants 100% presale cover … we have $9m': the presales held.
       if (
         !f &&
