@@ -5,7 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, buildTestApp, type TestApp } from './helpers';
 import { createStrangers } from './support/deals';
 import { call, certifiedDraw, createFacilityWorld, type FacilityWorld } from './support/facilities';
-import { createFreshSettlementPresale, createWorldPresale, settlementBody } from './support/presale-world';
+import {
+  createWorldPresale,
+  freshPresale,
+  freshSettlementPresale,
+  settlementBody,
+} from './support/presale-world';
 
 // Issue 34 item 7 through the API: a lot's settlement applies its net proceeds by the waterfall
 // (interest before principal), once however often it is retried; the last one repays the facility,
@@ -295,7 +300,15 @@ describe('at the same time', () => {
 describe('the permission matrix’s settlement cell', () => {
   it('a fresh facility between the same parties; with nothing owed the minimal body repays it at once, all surplus', async () => {
     const w = await createFacilityWorld(t);
-    const fresh = await createFreshSettlementPresale(t, { developer: w.developer, funder: w.funder });
+    // The matrix's recipes, given a cell of the permission world's shape.
+    const cell = {
+      w: { t, users: { owner: w.developer, funderWithAccess: w.funder }, ids: { facilityId: w.facilityId } },
+    };
+    const own = (await freshPresale(cell)).ids.presaleId;
+    expect((await call(t, w.surveyor, { method: 'GET', url: `/api/presales/${own}` })).facility_id).toBe(
+      w.facilityId,
+    );
+    const fresh = (await freshSettlementPresale(cell)).ids;
     const res = await settle(w.funder, fresh.presaleId, settlementBody({ settled_on: '2026-01-10' }));
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
@@ -307,8 +320,8 @@ describe('the permission matrix’s settlement cell', () => {
       facility_status: 'repaid',
     });
     // The world's own facility is untouched.
-    const own = await call(t, w.funder, { method: 'GET', url: `/api/facilities/${w.facilityId}` });
-    expect(own.status).toBe('active');
+    const world = await call(t, w.funder, { method: 'GET', url: `/api/facilities/${w.facilityId}` });
+    expect(world.status).toBe('active');
   });
 });
 

@@ -61,3 +61,28 @@ export async function createFreshSettlementPresale(
   const facility = await createFacilityWorld(t, { developer: parties.developer, funder: parties.funder });
   return { facilityId: facility.facilityId, presaleId: await createWorldPresale(t, facility) };
 }
+
+/** The permission world's shape, as far as these helpers need it (support/permission-world.ts World). */
+interface MatrixCell {
+  w: {
+    t: TestApp;
+    users: { owner: TestUser; funderWithAccess: TestUser };
+    ids: { facilityId: string };
+  };
+}
+
+/** Matrix recipe `fresh` for DELETE /api/presales/{id}: a presale of the world's facility for one cell. */
+export const freshPresale = async ({ w }: MatrixCell) => ({
+  ids: {
+    presaleId: await createWorldPresale(w.t, { facilityId: w.ids.facilityId, developer: w.users.owner }),
+  },
+});
+
+/** Matrix recipe `fresh` for POST /api/presales/{id}/settlement: a presale on a facility of its own. */
+export const freshSettlementPresale = async ({ w }: MatrixCell) => ({
+  ids: {
+    presaleId: (
+      await createFreshSettlementPresale(w.t, { developer: w.users.owner, funder: w.users.funderWithAccess })
+    ).presaleId,
+  },
+});
