@@ -7,21 +7,12 @@ import { askableNames, propagate, type Solution } from './solve';
  * the question was misread (the rent read as the loan, a count of units left out, a third tranche
  * dropped). Unless it is explained, the analyst names it and asks instead of printing a figure.
  * It is explained when it agrees with the answer's own figures (a redundant share: 'equity 18 %
- * … the loan the other 82 %') or when it is the context of another standard measure of the same
- * figures (the site beside the loan gives the LVR, asked or not).
+ * … the loan the other 82 %') or when it is the context of another loan ratio in a question on
+ * loan ratios (the site beside the loan, TDC and GRV gives the LVR, asked or not).
  */
 
-/** Measures a figure may stand beside an answer for: the usual ratios of a deal. */
-const CONTEXT_MEASURES: Figure[] = [
-  'lvr',
-  'loanToGrv',
-  'loanToCost',
-  'marginOnCost',
-  'marginOnRevenue',
-  'debtToEquity',
-  'icr',
-  'presalesCover',
-];
+/** The loan ratios a lender reads together. */
+const LOAN_RATIOS: Figure[] = ['lvr', 'loanToGrv', 'loanToCost'];
 
 /** The figures a solution's working rests on, given ones included. */
 export function restsOn(solution: Solution, figures: Figure[]): Set<Figure> {
@@ -48,10 +39,16 @@ export function unexplainedFigures(
   const rests = restsOn(solution, used);
   const unused = (Object.keys(own) as Figure[]).filter((f) => !rests.has(f));
   if (!unused.length) return [];
+  // Only among the loan ratios: lenders size a loan on land, GRV and TDC at once, so one of those
+  // given beside a question on the others is context, not a misreading.
   const context = new Set<Figure>();
-  for (const m of CONTEXT_MEASURES)
-    if (!used.includes(m) && solution.known[m] !== undefined)
-      for (const f of restsOn(solution, [m])) context.add(f);
+  if (used.some((u) => LOAN_RATIOS.includes(u))) {
+    // The loan's own rate and term describe it ('7.5m senior, 18 months @ 9.75%: LTC?').
+    context.add('rate').add('term');
+    for (const m of LOAN_RATIOS)
+      if (!used.includes(m) && solution.known[m] !== undefined)
+        for (const f of restsOn(solution, [m])) context.add(f);
+  }
   // Figures the working found on its own ('the loan is the other 82 %' beside an 18 % equity share).
   const derived = (Object.keys(solution.known) as Figure[]).filter((g) => own[g] === undefined);
   return unused.filter((f) => {
