@@ -441,11 +441,18 @@ describe('variations: refusals', () => {
   });
 
   it('while a budget draft awaits the funder, approval that would change the approved budget is refused (409)', async () => {
-    await call(t, w2.surveyor, {
-      method: 'POST',
-      url: `/api/variations/${ids.variationId}/events`,
-      payload: { type: 'assess' },
-    });
+    // A retried event with the same Idempotency-Key moves once (the second is the first's answer).
+    const assess = () =>
+      as(t.app, w2.surveyor, {
+        method: 'POST',
+        url: `/api/variations/${ids.variationId}/events`,
+        headers: { 'idempotency-key': `assess-${ids.variationId}` },
+        payload: { type: 'assess' },
+      });
+    const [first, second] = [await assess(), await assess()];
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(second.json().events).toHaveLength(2);
     const b = await call(t, w2.developer, { method: 'GET', url: `/api/facilities/${w2.facilityId}/budget` });
     await call(t, w2.developer, {
       method: 'PUT',
