@@ -133,3 +133,37 @@ describe('[ISSUE 37] Admin Users: an active developer is not waiting for approva
     ).toBe(0);
   });
 });
+
+describe('[ISSUE 37] Feasibility what-if: total cost from its parts (item 9)', () => {
+  it("a new construction cost moves the total cost, and the stress base row reads 'What-if'", async () => {
+    const { context, page } = await newPage();
+    await signUpAndOnboard(context, 'borrower', 'Wanda Whatif');
+    // $4,000,000 total with a $2,400,000 build (land value $3,000,000 is not what the land cost).
+    const { id } = await call<{ id: string }>(
+      context,
+      'POST',
+      '/api/projects',
+      {
+        ...projectFields(uniqueTitle('What If Walk')),
+        construction_cost: 2_400_000,
+        expected_profit: 800_000,
+      },
+      [201],
+    );
+    await page.goto(`/project/${id}`);
+    await page.getByRole('tab', { name: 'Feasibility' }).click({ timeout: 20_000 });
+    const stress = page.getByTestId('stress-base');
+    await stress.getByRole('rowheader', { name: 'Base case (the listing)' }).waitFor();
+    const total = page.getByRole('textbox', { name: 'Total project cost' });
+    expect(await total.inputValue()).toBe('$4,000,000');
+
+    await page.getByRole('textbox', { name: 'Construction cost' }).fill('2900000');
+    await expect.poll(() => total.inputValue()).toBe('$4,500,000');
+    await stress.getByRole('rowheader', { name: 'What-if (your figures)' }).waitFor();
+    expect(await stress.textContent()).toContain('$4,500,000');
+
+    await page.getByRole('button', { name: 'Reset to listing' }).click();
+    await expect.poll(() => total.inputValue()).toBe('$4,000,000');
+    await stress.getByRole('rowheader', { name: 'Base case (the listing)' }).waitFor();
+  });
+});

@@ -13,19 +13,18 @@ export type WhatIfField = keyof FeasibilityInputs;
 export const costParts = ['land', 'constructionCost'] as const satisfies readonly WhatIfField[];
 
 /**
- * Total project cost from its parts: the listing's other costs (its total less its land and
- * construction, never below $0; a part the listing does not give counts as $0) plus the parts as
- * they now stand.
- * Null while the listing gives no total and no part.
+ * Total project cost from its parts: the listing's total moved by what each part (land,
+ * construction) changed by, so the listing's other costs stay as they were. A listing whose parts add
+ * up to more than its total (a land value above what the land cost) is not jumped to its parts. A
+ * part cleared (not given) changes nothing; without a listed total the parts as they stand are it.
  */
 export function derivedTotalCost(listing: FeasibilityInputs, parts: Partial<FeasibilityInputs>) {
-  const listed = (f: (typeof costParts)[number]) => listing[f] ?? 0;
-  // A part cleared (not given) is not a part of $0: the total keeps the listing's figure for it.
-  const now = (f: (typeof costParts)[number]) => parts[f] ?? listing[f] ?? 0;
-  const listedParts = costParts.reduce((sum, f) => sum + listed(f), 0);
-  if (listing.totalCost === null && listedParts === 0) return null;
-  const other = Math.max(0, (listing.totalCost ?? listedParts) - listedParts);
-  return costParts.reduce((sum, f) => sum + now(f), other);
+  const now = (f: (typeof costParts)[number]) => parts[f] ?? listing[f];
+  if (listing.totalCost === null) {
+    const given = costParts.map(now).filter((v): v is number => v !== null);
+    return given.length === 0 ? null : given.reduce((sum, v) => sum + v, 0);
+  }
+  return costParts.reduce((total, f) => total + ((now(f) ?? 0) - (listing[f] ?? 0)), listing.totalCost);
 }
 
 export interface WhatIf {
