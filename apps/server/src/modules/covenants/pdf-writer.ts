@@ -48,11 +48,18 @@ export async function createPdfWriter(title: string): Promise<PdfWriter> {
       y = TOP;
     }
   };
+  /** The text cut (with '...') to `width`: a binary search over its length, not a character at a time. */
   const fit = (text: string, font: typeof regular, size: number, width: number) => {
-    let t = printable(text);
+    const t = printable(text);
     if (font.widthOfTextAtSize(t, size) <= width) return t;
-    while (t.length > 1 && font.widthOfTextAtSize(`${t}…`, size) > width) t = t.slice(0, -1);
-    return `${t}...`;
+    let lo = 0;
+    let hi = t.length;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (font.widthOfTextAtSize(`${t.slice(0, mid)}...`, size) <= width) lo = mid;
+      else hi = mid - 1;
+    }
+    return `${t.slice(0, lo)}...`;
   };
   const draw = (text: string, x: number, size: number, font = regular) =>
     page.drawText(text, { x, y, size, font, color: ink });
