@@ -12,7 +12,7 @@ import { searchKnowledge } from './knowledge';
 import { findQuantities } from './parse';
 import { type Figure, type Figures, type Reading, readQuestion } from './quantities';
 import { rateOfAmount } from './rate-of-amount';
-import { chainOf, lineOf, propagate, type Solution } from './solve';
+import { chainOf, lineOf, propagate } from './solve';
 import { type Report, type Target, targetsOf } from './targets';
 import { askAboutUnused, restsOn, unexplainedFigures } from './unused';
 import { about, figureAnswer, joinAnswers, withUnnamed } from './working';
@@ -124,8 +124,8 @@ const reportReads: Record<Report, Figure[]> = {
     'delayMonths',
     'holding',
   ],
-  maxLoan: ['grv', 'cost', 'land', 'loan', 'sale', 'fee', 'lvr', 'loanToGrv', 'loanToCost'],
-  gst: ['purchase', 'land', 'sale', 'grv', 'revenue', 'hurdle', 'marginOnCost'],
+  maxLoan: ['grv', 'cost', 'sale', 'lvr', 'loanToGrv', 'loanToCost'],
+  gst: ['purchase', 'land', 'sale', 'grv', 'revenue'],
   withholding: ['sale', 'purchase', 'revenue'],
   allInCost: ['loan', 'cost', 'rate', 'term', 'fee'],
 };
@@ -303,7 +303,12 @@ function answerWhole(question: string, context: AnalystContext): AnalystAnswer {
         lead: [...lead, ...stressLead],
       });
       if (done.intent === 'needInputs') return done;
-      const unexplained = unexplainedFigures(own, solution, reportReads[target as Report], reading.hasChange);
+      // The largest loan reads the land only under an LVR limit.
+      const reads = [
+        ...reportReads[target as Report],
+        ...(target === 'maxLoan' && own.lvr !== undefined ? (['land'] as Figure[]) : []),
+      ];
+      const unexplained = unexplainedFigures(own, solution, reads, reading.hasChange);
       if (unexplained.length) return askAboutUnused(unexplained, reading, whatName);
       return withProject(done, inputs);
     }
