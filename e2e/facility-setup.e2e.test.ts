@@ -100,6 +100,9 @@ describe('[FACILITY SET-UP] From a completed deal to an open facility, and the i
     await page.getByRole('link', { name: 'Loan facility' }).click();
     await page.getByRole('heading', { level: 1, name: 'Set up the facility' }).waitFor();
     await expectAccessible(page);
+    // An empty field takes the accepted quote's figure, and says which.
+    await expect.poll(() => page.getByLabel('Limit (AUD)').getAttribute('placeholder')).toBe('$1,000,000');
+    expect(await page.getByLabel('Interest rate (% p.a.)').getAttribute('placeholder')).toBe('9 %');
     await page.getByLabel('Close date').fill(sydneyDay(-30));
     await page.getByLabel('Interest rate (% p.a.)').fill('nine');
     await page.getByRole('button', { name: 'Set up the facility' }).click();

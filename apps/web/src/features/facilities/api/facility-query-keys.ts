@@ -5,6 +5,7 @@
 export const facilityQueryKeys = {
   all: ['facilities'] as const,
   list: () => ['facilities', 'list'] as const,
+  acceptedQuote: (dealId: string) => ['facilities', 'accepted-quote', dealId] as const,
   facility: (id: string) => ['facilities', 'facility', id] as const,
   inBalance: (id: string) => ['facilities', 'facility', id, 'in-balance'] as const,
   budget: (id: string) => ['facilities', 'facility', id, 'budget'] as const,

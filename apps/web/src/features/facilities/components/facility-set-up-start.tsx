@@ -12,10 +12,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { formatAud } from '@plinth/domain/format';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { LoadFailedAlert } from '../../../components/load-states';
 import { type CreateFacilityInput, useCreateFacility } from '../api/create-facility';
+import { useAcceptedQuote } from '../api/get-accepted-quote';
 import { useFacilities } from '../api/get-facilities';
 import { dollarsToCents } from '../utils/money';
 import { percentToBps } from '../utils/rates';
@@ -42,6 +44,7 @@ export function FacilitySetUpStart({ dealId, canCreate }: FacilitySetUpStartProp
   const navigate = useNavigate();
   const list = useFacilities();
   const create = useCreateFacility(dealId);
+  const quote = useAcceptedQuote(dealId, canCreate).data;
   const [text, setText] = useState<Record<Field, string>>({
     limit: '',
     rate: '',
@@ -103,11 +106,19 @@ export function FacilitySetUpStart({ dealId, canCreate }: FacilitySetUpStartProp
     });
   };
 
+  // What an empty field becomes: the quote's figure where it has one, else none.
+  const quoted: Record<Field, string> = {
+    limit: quote ? formatAud(quote.loan_amount) : fromQuote,
+    establishmentFee: quote ? formatAud(quote.establishment_fee) : fromQuote,
+    rate: quote ? `${quote.interest_rate} %` : fromQuote,
+    margin: 'None',
+    lineFee: 'None',
+  };
   const input = (field: Field, label: string, description?: string) => (
     <TextInput
       label={label}
       description={description}
-      placeholder={fromQuote}
+      placeholder={quoted[field]}
       inputMode="decimal"
       value={text[field]}
       error={errors[field]}
@@ -122,8 +133,13 @@ export function FacilitySetUpStart({ dealId, canCreate }: FacilitySetUpStartProp
       label={label}
       type="date"
       value={dates[key]}
-      placeholder={fromQuote}
-      description={key === 'close_date' ? 'Empty: today' : fromQuote}
+      description={
+        key === 'close_date'
+          ? 'Empty: today'
+          : quote
+            ? `Empty: the close plus the quote's ${quote.loan_term} months`
+            : `Empty: ${fromQuote.toLowerCase()}`
+      }
       onChange={(e) => {
         const value = e.currentTarget.value;
         setDates((d) => ({ ...d, [key]: value }));
@@ -158,8 +174,8 @@ export function FacilitySetUpStart({ dealId, canCreate }: FacilitySetUpStartProp
               {input('limit', 'Limit (AUD)')}
               {input('establishmentFee', 'Establishment fee (AUD)')}
               {input('rate', 'Interest rate (% p.a.)')}
-              {input('margin', 'Default margin (% p.a.)', 'Empty: none')}
-              {input('lineFee', 'Line fee (% p.a.)', 'Empty: none')}
+              {input('margin', 'Default margin (% p.a.)')}
+              {input('lineFee', 'Line fee (% p.a.)')}
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               {date('close_date', 'Close date')}
