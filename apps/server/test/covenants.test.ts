@@ -7,6 +7,7 @@ import { withCovenants } from '../src/modules/covenants/covenant-tables';
 import { rateOnDay } from '../src/modules/facilities/accrual.jobs';
 import { findFacilityRow } from '../src/modules/facilities/facility-access';
 import { as, BASE_URL, buildTestApp, createUser, type TestApp } from './helpers';
+import { createCovenantWorld } from './support/covenant-world';
 import { createStrangers } from './support/deals';
 import { call, createFacilityWorld, type FacilityWorld } from './support/facilities';
 
@@ -348,5 +349,21 @@ describe('the history', () => {
   it('an unrelated surveyor user is 404', async () => {
     const other = await createUser(t.app, { role: 'surveyor', name: 'Stray Surveyor' });
     expect((await get(other, url())).statusCode).toBe(404);
+  });
+});
+
+describe('the permission matrix recipe (support/covenant-world.ts)', () => {
+  it('makes the covenants, a valuation, a breach notice and last month’s report, each reachable by its id', async () => {
+    const m = await createFacilityWorld(t);
+    const ids = await createCovenantWorld(t, { facilityId: m.facilityId, funder: m.funder });
+    const read = (await get(m.developer, url(m.facilityId))).json();
+    expect(read.latest_valuation.id).toBe(ids.valuationId);
+    expect(read.notices.map((n: { id: string }) => n.id)).toContain(ids.noticeId);
+    expect((await get(m.surveyor, `${url(m.facilityId)}/notices/${ids.noticeId}/download`)).statusCode).toBe(
+      200,
+    );
+    const report = await get(m.developer, `/api/facilities/${m.facilityId}/reports/${ids.reportId}/download`);
+    expect(report.statusCode).toBe(200);
+    expect((await findFacilityRow(t.database.db, m.facilityId))!.status).toBe('active');
   });
 });
