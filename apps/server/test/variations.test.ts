@@ -237,11 +237,17 @@ describe('variations: the machine, the consent rule and incorporation', () => {
       funding: 'limit_increase',
     });
     expect(v.consent_reasons.map((r: { code: string }) => r.code)).toEqual(['limit_increase']);
-    const done = await call(t, w.funder, {
-      method: 'POST',
-      url: `/api/variations/${v.id}/events`,
-      payload: { type: 'lender_approve' },
-    });
+    // Two consents at once (two tabs, two instances): the facility's lock lets one through; the
+    // other finds it incorporated. The limit is raised once.
+    const both = await Promise.all([
+      event(w.funder, v.id, { type: 'lender_approve' }),
+      event(w.funder, v.id, { type: 'lender_approve' }),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const done = both.find((r) => r.statusCode === 200)!.json();
+    expect(both.find((r) => r.statusCode === 409)!.json().error).toBe(
+      'This variation is incorporated and can no longer change',
+    );
     expect(done).toMatchObject({ status: 'incorporated', limit_increase_cents: 20_000_000 });
     const after = await call(t, w.funder, { method: 'GET', url: `/api/facilities/${w.facilityId}` });
     expect(after.limit_cents).toBe(facility.limit_cents + 20_000_000);
