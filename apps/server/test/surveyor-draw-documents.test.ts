@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, buildTestApp, type TestApp, type TestUser } from './helpers';
+import { as, buildTestApp, createUser, type TestApp, type TestUser } from './helpers';
 import { dealUploadBody } from './support/deal-room';
 import { call, createFacilityWorld, type FacilityWorld } from './support/facilities';
 import { makePdf, pagesText } from './support/watermark';
@@ -111,6 +111,14 @@ describe("a draw's documents for the facility's surveyor", () => {
     expect(view.statusCode).toBe(200);
     expect(view.headers['content-type']).toBe('application/pdf');
     expect(view.headers['content-disposition']).toMatch(/^inline;/);
+  });
+
+  it('an admin reads the original and may not upload (403)', async () => {
+    const admin = await createUser(t.app, { role: 'admin', name: 'Ada Admin' });
+    const res = await open(admin, drawId, attachedId);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(content)).toBe(true);
+    expect((await uploadToDraw(admin, drawId, 'x.pdf', content)).statusCode).toBe(403);
   });
 
   it('the uploader gets the original; the funder a stamped copy', async () => {
