@@ -476,4 +476,12 @@ export const newUser4bCases: EvalCase2[] = [
   },
   // 11m x 0.75%
   { calculation: 'bps', question: 'a 75 bps rise on an 11m loan, extra per year?', expects: ['$82,500'] },
+  // ---- seventh batch: counts the reader has no quantity for (written before the change that asks about them) ----
+  // 2 x 20 x 600k = 24m (asking about the '2 buildings' is not wrong; 12m is)
+  {
+    calculation: 'units x price',
+    question: '2 buildings of 20 units each at 600k, GRV',
+    expects: ['$24,000,000'],
+    refuses: ['$12,000,000'],
+  },
 ];

@@ -1,6 +1,7 @@
 import { type AnalystAnswer, answer, aud, GENERAL_INFORMATION_NOTE, givenPct, pct } from './answer';
 import { trancheInterest } from './compose-tranches';
 import { findQuantities, type Quantity } from './parse';
+import { bareCounts } from './quantities';
 import * as tools from './tools';
 import { digitsForWords } from './words';
 
@@ -402,7 +403,8 @@ function baseAndExcess(text: string, qs: Q[]): AnalystAnswer | null {
 export function composeAnswer(question: string): AnalystAnswer | null {
   const text = digitsForWords(question.trim());
   const qs = findQuantities(text);
-  if (qs.length < 2) return null;
+  // A whole number no shape reads ('2 buildings of …') is left to the reading, which asks about it.
+  if (qs.length < 2 || bareCounts(text, qs).length) return null;
   return (
     percentOf(shapeOf(text, qs), qs) ??
     tiered(text, qs) ??
