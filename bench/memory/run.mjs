@@ -7,7 +7,8 @@
 //   --node-args '<options>': Node's options instead of npm start's ('--enable-source-maps').
 //   --breakdown: at each point, also what the RSS is made of: V8's heap and external memory
 //   (bench/lib/memory-probe.mjs, preloaded), and /proc/<pid>/smaps by mapping (anonymous memory,
-//   which holds the embedded database's WebAssembly memory, the C heap, and each shared library).
+//   the embedded database's WebAssembly memory, the C allocator's thread arenas, the C heap, and
+//   each shared library).
 //   --compare <dir>: another checkout with a built server, measured in turn (A B B A …), or with
 //   --parallel both at once (each round's wait paid once; they start up side by side).
 // Results: a table on stderr, JSON on stdout and in bench/results/memory.json (or --out).
@@ -128,16 +129,24 @@ async function measure(build) {
 async function breakdownOf(pid, probeFile) {
   const byMapping = new Map();
   let name = '';
+  let start = 0n;
   for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
-    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    const head = /^([0-9a-f]+)-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
     if (head) {
-      name = head[1] || '[anonymous]';
+      start = BigInt(`0x${head[1]}`);
+      name = head[2] || '[anonymous]';
       continue;
     }
-    // A WebAssembly memory (the embedded database's) reserves gigabytes of address space: name it.
+    // Anonymous memory, told apart by shape (a reading aid, not a proof): PGlite's WebAssembly
+    // memory is one 128 MB mapping (process.memoryUsage().external counts all of it, RSS only the
+    // touched pages); glibc's thread arenas start on a 64 MB boundary and are at most 64 MB.
     const sizeKb = /^Size:\s+(\d+) kB/.exec(line);
-    if (sizeKb && name === '[anonymous]' && Number(sizeKb[1]) > 1 << 20)
-      name = '[anonymous: WebAssembly memory]';
+    if (sizeKb && name === '[anonymous]') {
+      const kb = Number(sizeKb[1]);
+      if (kb >= 128 * 1024) name = '[anonymous, 128 MB or more: WebAssembly memory]';
+      else if (start % (64n << 20n) === 0n && kb <= 64 * 1024 && kb >= 1024)
+        name = '[anonymous, on a 64 MB boundary: C allocator thread arenas]';
+    }
     const rssKb = /^Rss:\s+(\d+) kB/.exec(line);
     if (rssKb) byMapping.set(name, (byMapping.get(name) ?? 0) + Number(rssKb[1]));
   }
