@@ -65,6 +65,7 @@ function chunkGroups() {
       {
         // The domain rules the landing page's script shares with the app (money and date
         // formats): a small chunk of their own, kept out of `shared`, which would bring the app.
+        debugName: 'formats',
         name: (id: string, ctx: Parameters<typeof notLanding>[1]) =>
           isOwnModule(id) && domainModule.test(id) && !notLanding(id, ctx) ? 'formats' : null,
         priority: 4,
@@ -73,6 +74,7 @@ function chunkGroups() {
       {
         // zod-config.ts goes with zod: a chunk runs its modules in import order, so it runs right
         // after zod and before any library or shared module makes a schema (see zod-config.ts).
+        debugName: 'vendor',
         name: (id: string, ctx: Parameters<typeof notLanding>[1]) =>
           id === zodConfig ||
           (id.includes('node_modules') &&
@@ -88,6 +90,7 @@ function chunkGroups() {
       {
         // The app's own modules that several pages share, in one chunk; not those that draw a
         // chart or take a card (they would bring those libraries to every page).
+        debugName: 'shared',
         name: (id: string, ctx: Parameters<typeof notLanding>[1]) =>
           isOwnModule(id) && notLanding(id, ctx) && !reachesHeavy(id, ctx) ? 'shared' : null,
         // Shared by two pages or more: with three, /dashboard still fetched 17 scripts.

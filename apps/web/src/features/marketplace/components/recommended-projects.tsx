@@ -1,4 +1,4 @@
-import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { RECOMMENDED_LIMIT } from '@plinth/domain/constants';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { LoadFailedAlert } from '../../../components/load-states';
 import { useFunderDashboard } from '../api/get-funder-dashboard';
 import { OpportunityCard } from './opportunity-card';
+import { OpportunityGridSkeleton } from './opportunity-grid-skeleton';
 
 interface RecommendedProjectsProps {
   /**
@@ -46,17 +47,11 @@ function RecommendedContent(): ReactNode {
 
   if (query.isPending) {
     return (
-      <SimpleGrid
+      <OpportunityGridSkeleton
+        label="Loading recommendations"
+        count={RECOMMENDED_LIMIT}
         cols={{ base: 1, sm: 2, md: 3 }}
-        spacing="md"
-        aria-busy="true"
-        aria-label="Loading recommendations"
-      >
-        {Array.from({ length: RECOMMENDED_LIMIT }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders
-          <Skeleton key={i} h={240} radius="md" />
-        ))}
-      </SimpleGrid>
+      />
     );
   }
   if (query.isError) {
