@@ -484,4 +484,11 @@ export const newUser4bCases: EvalCase2[] = [
     expects: ['$24,000,000'],
     refuses: ['$12,000,000'],
   },
+  // new cost 12m = GRV 12m: 0% (asking about 'a fifth' is not wrong; the unchanged 20% is)
+  {
+    calculation: 'what-if',
+    question: 'TDC 10m, GRV 12m, margin if costs go up by a fifth',
+    expects: ['0%'],
+    refuses: ['20%'],
+  },
 ];

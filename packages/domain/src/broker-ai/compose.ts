@@ -1,8 +1,8 @@
 import { type AnalystAnswer, answer, aud, GENERAL_INFORMATION_NOTE, givenPct, pct } from './answer';
 import { trancheInterest } from './compose-tranches';
 import { findQuantities, type Quantity } from './parse';
-import { bareCounts } from './quantities';
 import * as tools from './tools';
+import { unreadFigures } from './unread';
 import { digitsForWords } from './words';
 
 /**
@@ -403,8 +403,9 @@ function baseAndExcess(text: string, qs: Q[]): AnalystAnswer | null {
 export function composeAnswer(question: string): AnalystAnswer | null {
   const text = digitsForWords(question.trim());
   const qs = findQuantities(text);
-  // A whole number no shape reads ('2 buildings of …') is left to the reading, which asks about it.
-  if (qs.length < 2 || bareCounts(text, qs).length) return null;
+  // A whole number or a fraction in words no shape reads ('2 buildings of …', 'half the units') is
+  // left to the reading, which asks about it.
+  if (qs.length < 2 || unreadFigures(text, qs).length) return null;
   return (
     percentOf(shapeOf(text, qs), qs) ??
     tiered(text, qs) ??

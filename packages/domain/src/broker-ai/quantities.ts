@@ -14,6 +14,7 @@ import {
   TOTAL_COST_WORDS,
   UNIT_NOUN,
 } from './qualifiers';
+import { unreadFigures } from './unread';
 import { digitsForWords } from './words';
 
 /**
@@ -142,30 +143,6 @@ function findChanges(question: string, all: Omit<Quantity, 'label'>[]): Change[]
 const COST_LINES =
   /\b(?:land|site|acquisition)\b[^.?]*\b(?:build|construction|hard costs?)\b|\b(?:build|construction|hard costs?)\b[^.?]*\b(?:land|site|acquisition)\b/i;
 const LOAN_FEE = /\b(?:establishment|line|exit|application|commitment|lender['’]?s?)\b|\binte?re?st\b/i;
-const IDENTIFIER_BEFORE =
-  /\b(?:stage|phase|lot|level|unit|building|tower|block|option|scenario|step|item|number|no\.?|year|tranche|part|clause|section|page|version|v)\s*#?\s*$|#\s*$/i;
-const DESCRIPTOR_AFTER =
-  /^(?:\s*|-)(?:bed(?:room)?s?|bath(?:room)?s?|car|storey|story|stor(?:e)?ys|levels?|floors?|star|st|nd|rd|th)\b|^\s*(?:or|to|and)\s+\d|^\s*(?:at|@|for|selling at|sold at)\s*\$?\d/i;
-
-/**
- * Whole numbers the reader finds no quantity in ('2 buildings of 20 units', '3 stages'): a count
- * of something it cannot place, asked about rather than left out (issue 35). Labels ('stage 2',
- * 'lot 5'), descriptors ('3-bed', '4 storeys') and years are not counts.
- */
-export function bareCounts(text: string, found: { start: number; end: number }[]) {
-  const out: string[] = [];
-  for (const m of text.matchAll(/(?<![\w.$,/-])(\d{1,3})(?=\s+[a-z])(?![\d.,])/gi)) {
-    const start = m.index;
-    if (found.some((q) => start >= q.start && start < q.end)) continue;
-    const after = text.slice(start + m[0].length, start + m[0].length + 14);
-    if (IDENTIFIER_BEFORE.test(text.slice(Math.max(0, start - 12), start)) || DESCRIPTOR_AFTER.test(after))
-      continue;
-    const noun = /^\s+([a-z]+)/i.exec(after)?.[1] ?? '';
-    out.push(`${m[0]} ${noun}`.trim());
-  }
-  return out;
-}
-
 const WHICHEVER =
   /\bwhichever\s+(?:is\s+)?(?:the\s+)?(?:lower|less|lesser|smaller|higher|greater|bigger)\b|\b(?:the\s+)?(?:lower|lesser|higher|greater)\s+of\b/gi;
 const MONTHLY_AFTER =
@@ -454,7 +431,7 @@ export function readQuestion(question: string): Reading {
       else unnamedRates.push(q);
     }
   }
-  unplaced.push(...bareCounts(text, found));
+  unplaced.push(...unreadFigures(text, found));
   if (given.rate === undefined && unnamedRates[0] !== undefined) {
     given.rate = unnamedRates[0].value;
     written.rate = asWritten(unnamedRates[0]);
