@@ -130,6 +130,8 @@ describe('journal builders', () => {
       'project_costs',
       'interest_cost',
       'fee_cost',
+      'selling_costs',
+      'surplus_to_developer',
     ]);
     expect(accounts.filter((a) => normalSide(a) === 'credit')).toEqual([
       'commitment',
@@ -140,6 +142,7 @@ describe('journal builders', () => {
       'equity_contributed',
       'retention_held',
       'payable_in_cash',
+      'sale_proceeds',
     ]);
   });
 });
