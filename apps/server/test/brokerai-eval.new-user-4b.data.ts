@@ -491,4 +491,11 @@ export const newUser4bCases: EvalCase2[] = [
     expects: ['0%'],
     refuses: ['20%'],
   },
+  // TDC 12m + 1m = 13m; profit 2m; 15.4% (asking is not wrong; 25% on the 12m is)
+  {
+    calculation: 'TDC sum',
+    question: 'TDC 12m excluding finance costs of 1m, GRV 15m, margin on cost?',
+    expects: ['15.4%'],
+    refuses: ['25%'],
+  },
 ];

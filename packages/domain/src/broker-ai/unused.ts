@@ -53,7 +53,10 @@ export function unexplainedFigures(
   const derived = (Object.keys(solution.known) as Figure[]).filter((g) => own[g] === undefined);
   return unused.filter((f) => {
     if (context.has(f)) return false;
-    if (derived.some((g) => agrees(solution.known[g]!, own[f]!))) return false;
+    // A figure worked out from this one itself explains nothing ('costs other than land' = the
+    // finance costs alone when nothing else is given).
+    if (derived.some((g) => agrees(solution.known[g]!, own[f]!) && !restsOn(solution, [g]).has(f)))
+      return false;
     const without = { ...own };
     delete without[f];
     const again = propagate(without, hasChange).known[f];
