@@ -10,7 +10,7 @@ import { UndertakingSignatureLine } from '../../../components/undertaking/undert
  * 'Access until (optional)' as the server takes it (access-dates.ts): a real day, today (Sydney) to
  * three years ahead. `check()` shows the issue and says whether the day may be sent.
  */
-export function useAccessUntil() {
+function useAccessUntil() {
   const [value, setValue] = useState('');
   // A date input reports a day it cannot read (30 February typed by hand) as '' with badInput set:
   // that must not pass for 'no end'.
