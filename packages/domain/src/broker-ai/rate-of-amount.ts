@@ -17,6 +17,10 @@ const BETWEEN = new RegExp(
 );
 const PERIOD =
   /\b(?:per|a|an|each|every)\s+(?:year|annum|quarter|month|week|day)\b|\b(?:yearly|annual(?:ly)?|quarterly|monthly|weekly|daily)\b|\bp\.?a\.?(?!\w)|\bpm\b/i;
+const RATIO_WORD =
+  /\b(?:ltc|lvr|ltv|lti|loan[- ]to|margin on|presales?|cover|gearing|of (?:the )?(?:grv|gdv|tdc|cost|costs|value|land|site))\b/i;
+const ASKED_NOUN =
+  /\b(?:what(?:['’]s| is| are|s)|how much (?:is|are|will be|would be))\s+(?:the\s+|my\s+|our\s+|a\s+|an\s+)?([a-z'’ -]+?)(?=\s+(?:if|on|of|for|at|when|with|given|where)\b|\s*[?,.;:]|\s*$)/i;
 const ASKS = /\bhow much\b|\bwhat(?:['’]s| is|s)?\b|\bcalc|\bwork out\b|\?\s*$/i;
 const STOP = new Set(
   "a an the my our is are of at on to be by for if we i it its how much what what's whats that this and do does will would at about with".split(
@@ -61,7 +65,15 @@ export function rateOfAmount(text: string): AnalystAnswer | null {
   if (!BETWEEN.test(text.slice(rate!.end, amount!.start))) return null;
   const v = tools.shareOf(rate!.value, amount!.value);
   if (v === null) return null;
+  // '65% LTC on 10m' names a ratio the analyst knows: what is asked is something else.
+  if (RATIO_WORD.test(text.slice(rate!.end, amount!.start))) return null;
   const name = nameOf(text, rate!.start, rate!.end, amount!.start);
+  // 'what's the developer's contribution if … 65% …': the share must be what the question asks.
+  const asked = ASKED_NOUN.exec(text)?.[1]?.toLowerCase().trim();
+  if (asked && !/^(?:that|it|this|the amount|amount)$/.test(asked)) {
+    const nameWords = name.toLowerCase().split(' ');
+    if (!nameWords.some((w) => asked.includes(w.replace(/[’']s$/, '')))) return null;
+  }
   return answer(
     'figure',
     [`${name}: ${givenPct(rate!.value)} × ${aud(amount!.value)} = ${aud(v)}.`],
