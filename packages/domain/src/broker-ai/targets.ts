@@ -137,7 +137,7 @@ const figures: [Target, RegExp][] = [
   ],
   [
     'equity',
-    /\bhow much equity|\bequity (do|would|will|should) (i|we)|\bwhat equity|\bequity (required|needed)|\bequity\b(?=\s*\?)|\bhow much (cash|money|deposit|of my own( money)?) (do|would|will|should|must) (i|we)|\bhow much (do|would|will|should|must) (i|we) (have to |need to )?(put in|contribute|chip in|tip in|bring)|\bhow much (am i|are we|i am|we are) (putting in|contributing|chipping in)|\bwhat (do|would|will|must) (i|we) (have to |need to )?(put in|contribute|chip in|tip in)/gi,
+    /\bhow much equity|\bequity (do|would|will|should) (i|we)|\bwhat equity|\bequity (required|needed)|\bequity\b(?=\s*\?)|\bhow much (cash|money|deposit|of my own( money)?) (do|would|will|should|must) (i|we)|\bhow much (do|would|will|should|must) (i|we) (have to |need to )?(put in|contribute|chip in|tip in|bring)|\bhow much (am i|are we|i am|we are) (putting in|contributing|chipping in)|\bwhat (do|would|will|must) (i|we) (have to |need to )?(put in|contribute|chip in|tip in)|\b(developer|sponsor|borrower)['’]?s? (contribution|equity|cash)\b|\bequity contribution\b/gi,
   ],
   [
     'revenue',
