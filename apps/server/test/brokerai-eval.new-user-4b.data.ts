@@ -498,11 +498,10 @@ export const newUser4bCases: EvalCase2[] = [
     expects: ['15.4%'],
     refuses: ['25%'],
   },
-  // 10m − 65% x 10m = 3.5m (asking is not wrong; the loan's 6.5m as the answer is)
+  // 10m − 65% x 10m = 3.5m (the 6.5m loan may stand as a line of working, not as the answer)
   {
     calculation: 'share backwards',
     question: "what's the developer's contribution if the bank does 65% LTC on 10m",
     expects: ['$3,500,000'],
-    refuses: ['$6,500,000'],
   },
 ];
