@@ -1,10 +1,11 @@
 import { covenantMessages } from '@plinth/domain/covenants';
 import { facilityMessages } from '@plinth/domain/facilities';
+import { addDays } from '@plinth/domain/facility/dates';
 import { sydneyDate } from '@plinth/domain/proposals';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testCovenants } from '../src/modules/covenants/covenant-engine';
 import { withCovenants } from '../src/modules/covenants/covenant-tables';
-import { rateOnDay } from '../src/modules/facilities/accrual.jobs';
+import { accrueThrough, rateOnDay } from '../src/modules/facilities/accrual.jobs';
 import { findFacilityRow } from '../src/modules/facilities/facility-access';
 import { as, BASE_URL, buildTestApp, createUser, type TestApp } from './helpers';
 import { createCovenantWorld } from './support/covenant-world';
@@ -275,6 +276,47 @@ describe('a breach, its cure period and the event of default', () => {
     const refused = await put(d.funder, standard, d.facilityId);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toContain('in default');
+  });
+
+  it('the daily accrual charges the default margin from the day of default, not before', async () => {
+    const start = addDays(today, -2);
+    const a = await createFacilityWorld(t, {
+      terms: {
+        close_date: start,
+        maturity_date: addDays(today, 500),
+        latest_practical_completion_date: addDays(today, 400),
+        default_margin_bps: 400,
+      },
+    });
+    await call(t, a.funder, {
+      method: 'PUT',
+      url: url(a.facilityId),
+      payload: { covenants: [{ kind: 'loan_to_cost', threshold: 8_000, cure_days: 2 }] },
+    });
+    const defaultDay = addDays(today, 3);
+    expect(
+      (await testCovenants(deps(), a.facilityId, 'cure_deadline', { today: defaultDay })).map((o) => o.step),
+    ).toEqual(['default']);
+    await accrueThrough(t.database.db, a.facilityId, addDays(today, 4));
+    const days = await t.database.db
+      .selectFrom('facility_accrual')
+      .select(['accrued_on', 'rate_bps'])
+      .where('facility_id', '=', a.facilityId)
+      .orderBy('accrued_on')
+      .execute();
+    const facility = (await findFacilityRow(t.database.db, a.facilityId))!;
+    const base = facility.interest_rate_bps;
+    const withMargin = base + facility.default_margin_bps;
+    expect(facility.default_margin_bps).toBeGreaterThan(0);
+    expect(days.map((d) => [d.accrued_on, d.rate_bps])).toEqual([
+      [start, base],
+      [addDays(today, -1), base],
+      [today, base],
+      [addDays(today, 1), base],
+      [addDays(today, 2), base],
+      [defaultDay, withMargin],
+      [addDays(today, 4), withMargin],
+    ]);
   });
 
   it('a breach cured before its cure period ends stays a breach that was cured', async () => {
