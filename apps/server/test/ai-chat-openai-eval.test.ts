@@ -7,6 +7,7 @@ import { compositionCases } from './brokerai-eval.data';
 import { newUser3Cases } from './brokerai-eval.new-user-3.data';
 import { newUser4Cases } from './brokerai-eval.new-user-4.data';
 import { newUser4bCases } from './brokerai-eval.new-user-4b.data';
+import { newUser4cCases } from './brokerai-eval.new-user-4c.data';
 import { type EvalCase2, percentOf, type SetScore, scoreLine, scoreSet } from './brokerai-eval.score';
 import { type FakeOpenAi, readTranscript, startFakeOpenAi } from './support/fake-openai';
 
@@ -66,7 +67,13 @@ describe('the model transcript', () => {
 });
 
 describe('BrokerAI evaluation through the OpenAI-compatible provider (replayed model transcript)', () => {
-  const cases: EvalCase2[] = [...compositionCases, ...newUser3Cases, ...newUser4Cases, ...newUser4bCases];
+  const cases: EvalCase2[] = [
+    ...compositionCases,
+    ...newUser3Cases,
+    ...newUser4Cases,
+    ...newUser4bCases,
+    ...newUser4cCases,
+  ];
   let viaModel: SetScore;
   let builtin: SetScore;
   beforeAll(async () => {

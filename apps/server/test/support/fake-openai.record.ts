@@ -17,6 +17,7 @@ import { compositionCases } from '../brokerai-eval.data';
 import { newUser3Cases } from '../brokerai-eval.new-user-3.data';
 import { newUser4Cases } from '../brokerai-eval.new-user-4.data';
 import { newUser4bCases } from '../brokerai-eval.new-user-4b.data';
+import { newUser4cCases } from '../brokerai-eval.new-user-4c.data';
 import { type Exchange, type Round, TRANSCRIPT_PATH, type Transcript } from './fake-openai';
 
 const aud = (v: number) => `$${Math.round(v).toLocaleString('en-AU')}`;
@@ -91,7 +92,9 @@ function exchangeOf(question: string, i: number): Exchange {
 
 const questions = [
   ...direct.map((d) => d.question),
-  ...[...compositionCases, ...newUser3Cases, ...newUser4Cases, ...newUser4bCases].map((c) => c.question),
+  ...[...compositionCases, ...newUser3Cases, ...newUser4Cases, ...newUser4bCases, ...newUser4cCases].map(
+    (c) => c.question,
+  ),
 ].filter((q, i, all) => all.indexOf(q) === i && !isDeclinedRequest(q));
 
 const transcript: Transcript = {
