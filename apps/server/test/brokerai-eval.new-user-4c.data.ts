@@ -152,4 +152,12 @@ export const newUser4cCases: EvalCase2[] = [
     question: "what's the developer's contribution if the bank does 65% LTC on 10m",
     expects: ['$3,500,000'],
   },
+  // ---- eighth batch: a delay of other than six months (written before the change that runs it) ----
+  // 12m x 9% / 12 x 3 = 270k; cost 16.27m; profit 3.73m; 22.9%
+  {
+    calculation: 'delay',
+    question: 'margin on cost with a 3 month delay: GRV 20m, TDC 16m, loan 12m at 9%',
+    expects: ['$270,000', '22.9%'],
+    refuses: ['$540,000', '20.9%'],
+  },
 ];
