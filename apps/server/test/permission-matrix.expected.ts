@@ -127,6 +127,8 @@ const table: Record<string, Cells> = {
   'GET /api/admin/projects': adminOnly,
   'GET /api/admin/stats': adminOnly,
   'GET /api/admin/override-history': adminOnly,
+  // God Mode's revoke picks a funder with access and one of their projects (decision 066).
+  'GET /api/admin/granted-access': adminOnly,
   'POST /api/admin/approve-project/{id}': adminOnly,
   'POST /api/admin/deny-project/{id}': adminOnly,
   'POST /api/admin/payment-failed/{id}': adminOnly,
@@ -324,6 +326,56 @@ const table: Record<string, Cells> = {
   'POST /api/draws/{id}/comments': [U, A, N, N, N, A, F, A],
   // The developer's own payment schedule (admins read it); funders and surveyors by role.
   'GET /api/draws/{id}/payment-schedule.pdf': [U, A, N, F, F, F, A, F],
+  // A draw's files: the developer uploads to a draft; every party reads, stamped (decision 063).
+  'POST /api/draws/{id}/documents/upload': facilityDeveloper,
+  'GET /api/draws/{id}/documents/{documentId}': facilityRead,
+  'GET /api/draws/{id}/documents/{documentId}/view': facilityRead,
+
+  // Issue 34 items 1-3 (decision 061): the developer proposes variations and reallocations, the
+  // surveyor assesses, the funder consents; practical completion and retention are the funder's.
+  'GET /api/facilities/{id}/variations': facilityRead,
+  'POST /api/facilities/{id}/variations': facilityDeveloper,
+  'GET /api/variations/{id}': facilityRead,
+  // The world's variation is proposed: only its surveyor may move it (assess); the developer and the
+  // funder are refused by the event (their events come later), admins by role, strangers 404.
+  'POST /api/variations/{id}/events': [U, F, N, N, N, F, F, A],
+  'GET /api/facilities/{id}/reallocations': facilityRead,
+  'POST /api/facilities/{id}/reallocations': facilityDeveloper,
+  'GET /api/reallocations/{id}': facilityRead,
+  'POST /api/reallocations/{id}/approve': facilityFunder,
+  'POST /api/reallocations/{id}/reject': facilityFunder,
+  'POST /api/reallocations/{id}/withdraw': facilityDeveloper,
+  'GET /api/facilities/{id}/retention': facilityRead,
+  'POST /api/facilities/{id}/practical-completion': facilityFunder,
+  'POST /api/facilities/{id}/retention-release': facilityFunder,
+  'PATCH /api/facilities/{id}/variation-settings': facilityFunder,
+
+  // Issue 34 items 4 and 7 (decision 062): the developer keeps the register, the funder sets the
+  // thresholds and records settlements; every party reads.
+  'GET /api/facilities/{id}/presales': facilityRead,
+  'POST /api/facilities/{id}/presales': facilityDeveloper,
+  'POST /api/facilities/{id}/presales/import': facilityDeveloper,
+  'GET /api/presales/{id}': facilityRead,
+  'DELETE /api/presales/{id}': facilityDeveloper,
+  'GET /api/facilities/{id}/presale-settings': facilityRead,
+  'PUT /api/facilities/{id}/presale-settings': facilityFunder,
+  'GET /api/facilities/{id}/presale-cover': facilityRead,
+  'POST /api/presales/{id}/settlement': facilityFunder,
+  'GET /api/facilities/{id}/settlements': facilityRead,
+  // 409 until the facility is repaid (past authorisation).
+  'GET /api/facilities/{id}/closing-statement.pdf': facilityRead,
+
+  // Issue 34 items 5, 6 and 9 (decision 067): the funder sets covenants and records valuations;
+  // every party reads results, notices and the monthly reports.
+  'GET /api/facilities/{id}/covenants': facilityRead,
+  'PUT /api/facilities/{id}/covenants': [U, F, F, N, N, A, F, F],
+  'GET /api/facilities/{id}/covenants/history': facilityRead,
+  'GET /api/facilities/{id}/covenants/notices/{noticeId}/download': facilityRead,
+  'POST /api/facilities/{id}/valuations': [U, F, F, N, N, A, F, F],
+  'GET /api/facilities/{id}/reports': facilityRead,
+  'GET /api/facilities/{id}/reports/{reportId}/download': facilityRead,
+  // A funder's own facilities (none for most): funders only.
+  'GET /api/portfolio/lights': [U, F, F, A, A, A, F, F],
 };
 
 export const expected: Record<string, Row> = Object.fromEntries(

@@ -29,6 +29,7 @@ import {
   pdf,
   type World,
 } from './support/permission-world';
+import { freshPresale, freshSettlementPresale, presaleBody, settlementBody } from './support/presale-world';
 import { VISA } from './support/subscriptions';
 
 /**
@@ -294,6 +295,50 @@ const recipes: Record<string, Recipe> = {
   'POST /api/draws/{id}/reject': body({ reason }),
   'POST /api/draws/{id}/fund': body({ funded_on: '2026-01-10' }),
   'POST /api/draws/{id}/comments': body({ body: 'Matrix comment' }),
+  'POST /api/draws/{id}/documents/upload': { multipart: () => dealUploadBody([pdf('Claim.pdf')]) },
+  // Issue 34. Ids that name no line of the facility answer 400 (past authorisation); nothing moves.
+  'POST /api/facilities/{id}/variations': body({
+    budget_line_id: randomUUID(),
+    description: 'Matrix',
+    cost_cents: 1_000_000,
+    days: 0,
+    funding: 'contingency',
+  }),
+  'POST /api/variations/{id}/events': body({ type: 'assess' }),
+  'POST /api/facilities/{id}/reallocations': body({
+    from_line_id: randomUUID(),
+    to_line_id: randomUUID(),
+    amount_cents: 500_000,
+    reason: 'Matrix',
+  }),
+  'POST /api/reallocations/{id}/reject': body({ reason }),
+  'POST /api/reallocations/{id}/withdraw': body({}),
+  // Another deal's document as the certificate: 400, nothing moves.
+  'POST /api/facilities/{id}/practical-completion': {
+    body: ({ ids }) => ({ date: '2026-06-30', certificate_document_id: ids.dealDocumentId }),
+  },
+  'POST /api/facilities/{id}/retention-release': body({}),
+  'PATCH /api/facilities/{id}/variation-settings': body({ variation_consent_threshold_cents: 10_000_000 }),
+  'POST /api/facilities/{id}/presales': { body: () => presaleBody({ lot: `M-${randomUUID().slice(0, 8)}` }) },
+  'POST /api/facilities/{id}/presales/import': {
+    multipart: () => ({
+      payload: `lot,purchaser_name,price_ex_gst_cents,deposit_cents,deposit_form,bond_expiry,related_party,exchanged_on,sunset_on\nI-${randomUUID().slice(0, 8)},Matrix,90000000,9000000,cash,,no,2026-01-10,2027-12-31\n`,
+      headers: { 'content-type': 'text/csv' },
+    }),
+  },
+  'DELETE /api/presales/{id}': { fresh: freshPresale },
+  'PUT /api/facilities/{id}/presale-settings': body({ min_deposit_bps: 1000 }),
+  // A settlement with nothing drawn repays its facility at once: each cell gets a facility of its own.
+  'POST /api/presales/{id}/settlement': { fresh: freshSettlementPresale, ...body(settlementBody()) },
+  // In balance at a threshold of 0: nothing the world's facility breaches (no default follows).
+  'PUT /api/facilities/{id}/covenants': body({
+    covenants: [{ kind: 'in_balance', threshold: 0, frequency: 'monthly', cure_days: 10 }],
+  }),
+  'POST /api/facilities/{id}/valuations': body({
+    valued_on: '2026-01-02',
+    value_cents: 2_400_000_000,
+    valuer: 'Matrix Valuers',
+  }),
 };
 
 /** The request one cell sends. */

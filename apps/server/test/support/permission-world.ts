@@ -1,15 +1,19 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { upsertProfile } from '../../src/modules/users/users.repository';
 import { as, createProject, createUser, funderProfile, type TestApp, type TestUser } from '../helpers';
 import type { Actor } from '../permission-matrix.expected';
 import { listingStates, projectIn } from './admin';
+import { createCovenantWorld } from './covenant-world';
 import { quoteBody, requestDocument, submitQuote, uploadDealDocuments } from './deal-room';
 import { acceptQuoteDirectly, createGranted, engage } from './deals';
 import { samples, uploadDocuments } from './documents';
 import { certifiedDraw, createFacilityWorld } from './facilities';
 import { insertAccessRequest, insertPublishedProject, postMessage } from './messages';
 import { confirmWith, createPayableProject, startIntent } from './payments';
+import { createWorldPresale } from './presale-world';
 import { funderIn, NEEDS_AUTH, subscribe } from './subscriptions';
+import { createVariationWorld } from './variation-world';
 
 /**
  * The world the permission matrix (permission-matrix.test.ts, decision 023) calls every operation
@@ -52,6 +56,15 @@ export interface Ids {
   facilityId: string;
   /** A certified draw of that facility. */
   drawId: string;
+  /** A builder's claim attached to that draw (a deal document of the facility's deal). */
+  drawDocumentId: string;
+  /** Issue 34: a proposed variation and a proposed reallocation of that facility, and an unsettled presale. */
+  variationId: string;
+  reallocationId: string;
+  presaleId: string;
+  /** Its covenants' open breach notice and last month's lender report (decision 067). */
+  noticeId: string;
+  reportId: string;
 }
 
 export const pdf = (name = 'Feasibility.pdf') => ({ name, content: samples.pdf() });
@@ -224,6 +237,14 @@ export async function buildWorld(t: TestApp): Promise<World> {
   // with an approved budget, the surveyor appointed through the invite, and a certified draw.
   const facility = await createFacilityWorld(t, { developer: owner, funder: funderWithAccess });
   const draw = await certifiedDraw(t, facility, [{ line: 'C1', claimed: 1_000_000 }]);
+  const drawDocumentId = await attachClaim(t, {
+    dealId: facility.dealId,
+    drawId: draw.id,
+    developerId: owner.id,
+  });
+  const { variationId, reallocationId } = await createVariationWorld(t, facility);
+  const presaleId = await createWorldPresale(t, facility);
+  const { noticeId, reportId } = await createCovenantWorld(t, facility);
 
   return {
     t,
@@ -255,8 +276,42 @@ export async function buildWorld(t: TestApp): Promise<World> {
       pageNumber: '1',
       facilityId: facility.facilityId,
       drawId: draw.id,
+      drawDocumentId,
+      variationId,
+      reallocationId,
+      presaleId,
+      noticeId,
+      reportId,
     },
   };
+}
+
+/**
+ * A builder's claim on a draw that has left the developer's hands: stored and linked as the draw
+ * upload does (a completed deal's room takes no upload, and a certified draw no new file).
+ */
+async function attachClaim(t: TestApp, o: { dealId: string; drawId: string; developerId: string }) {
+  const key = `${randomUUID()}.pdf`;
+  const stored = await t.app.deps.storage.put(key, Readable.from([pdf('Claim.pdf').content]));
+  const { id } = await t.database.db
+    .insertInto('deal_document')
+    .values({
+      deal_id: o.dealId,
+      document_request_id: null,
+      uploader_id: o.developerId,
+      storage_key: key,
+      file_name: 'Claim.pdf',
+      mime_type: 'application/pdf',
+      size_bytes: stored.sizeBytes,
+      sha256: stored.sha256,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.database.db
+    .insertInto('draw_document')
+    .values({ draw_id: o.drawId, document_id: id, kind: 'builders_claim', attached_by: o.developerId })
+    .execute();
+  return id;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -268,6 +323,9 @@ const byName: Record<string, keyof Ids> = {
   userId: 'ownerId',
   key: 'settingKey',
   n: 'pageNumber',
+  documentId: 'drawDocumentId',
+  noticeId: 'noticeId',
+  reportId: 'reportId',
 };
 
 /** `{id}` after these segments. */
@@ -301,6 +359,9 @@ const idAfter: Record<string, keyof Ids> = {
   'force-approve-funder': 'pendingFunderId',
   facilities: 'facilityId',
   draws: 'drawId',
+  variations: 'variationId',
+  reallocations: 'reallocationId',
+  presales: 'presaleId',
 };
 
 /** The path with every `{param}` filled from `ids`; an unknown parameter is an error, not a guess. */
