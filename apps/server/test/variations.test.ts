@@ -256,6 +256,7 @@ describe('variations: the machine, the consent rule and incorporation', () => {
     const raised = ledger.items.find(
       (j: { memo: string }) => j.memo === `Limit raised by $200,000 for variation ${v.number}`,
     );
+    expect(raised.kind).toBe('limit_increased');
     expect(raised.postings).toEqual([
       { account: 'undrawn', amount_cents: 20_000_000 },
       { account: 'commitment', amount_cents: -20_000_000 },

@@ -79,6 +79,7 @@ export const journalKinds = [
   'retention_released',
   'settlement',
   'commitment_cancelled',
+  'limit_increased',
 ] as const;
 export type JournalKind = (typeof journalKinds)[number];
 
@@ -133,6 +134,15 @@ export const interestBearingCents = (b: Record<Account, bigint>) =>
 export function facilityOpenedJournal(limit_cents: bigint): Journal {
   requireNonNegative('The limit', limit_cents);
   return journal('facility_opened', [debit('undrawn', limit_cents), credit('commitment', limit_cents)]);
+}
+
+/**
+ * The limit raised after opening (a variation funded by a limit increase, decision 061): the same
+ * memorandum pair as opening, for the increase, under a kind of its own so the ledger tells them apart.
+ */
+export function limitIncreasedJournal(amount_cents: bigint): Journal {
+  requireNonNegative('The increase', amount_cents);
+  return journal('limit_increased', [debit('undrawn', amount_cents), credit('commitment', amount_cents)]);
 }
 
 /** Uses `amount` of the limit: what fits under the undrawn limit is capitalised, the rest is payable in cash. */

@@ -14,6 +14,7 @@ import {
   interestBearingCents,
   interestCapitalisedJournal,
   journalTotal,
+  limitIncreasedJournal,
   lineFeeJournal,
   naturalBalance,
   normalSide,
@@ -28,6 +29,7 @@ describe('journal builders', () => {
       fc.property(cents, cents, cents, cents, (a, b, c, d) => {
         const journals = [
           facilityOpenedJournal(a),
+          limitIncreasedJournal(a),
           establishmentFeeJournal({ amount_cents: a, undrawn_cents: b }),
           lineFeeJournal({ amount_cents: a, undrawn_cents: b }),
           equityReceivedJournal(a),
@@ -85,6 +87,20 @@ describe('journal builders', () => {
       }),
     ).toThrow('Retention cannot exceed the certified amount');
     expect(() => equityReceivedJournal(-1n)).toThrow('cannot be negative');
+  });
+
+  it('a limit increase is a journal of its own: Dr undrawn / Cr commitment, the limit up by the increase', () => {
+    const j = limitIncreasedJournal(250n);
+    expect(j.kind).toBe('limit_increased');
+    expect(j.postings).toEqual([
+      { account: 'undrawn', amount_cents: 250n },
+      { account: 'commitment', amount_cents: -250n },
+    ]);
+    const b = balances([...facilityOpenedJournal(1000n).postings, ...j.postings]);
+    expect(naturalBalance('undrawn', b.undrawn)).toBe(1250n);
+    expect(naturalBalance('commitment', b.commitment)).toBe(1250n);
+    expect(limitIncreasedJournal(0n).postings).toEqual([]);
+    expect(() => limitIncreasedJournal(-1n)).toThrow('cannot be negative');
   });
 
   it('capitalisation and fees beyond the undrawn limit become payable in cash, never an overdrawn limit', () => {

@@ -1,5 +1,5 @@
 import { formatLongDate } from '@plinth/domain/facility/dates';
-import { facilityOpenedJournal } from '@plinth/domain/facility/ledger';
+import { limitIncreasedJournal } from '@plinth/domain/facility/ledger';
 import { formatAud } from '@plinth/domain/facility/money';
 import type { VariationAction, VariationState } from '@plinth/domain/facility/variation-machine';
 import {
@@ -119,12 +119,12 @@ export async function incorporate(
       .set({ limit_cents: sql`limit_cents + ${Number(raise)}`, updated_at: sql`now()` })
       .where('id', '=', facility.id)
       .execute();
-    // The limit is a memorandum pair (undrawn / commitment): raising it posts the same journal as
-    // opening it, for the increase. A kind of its own ('limit_increased') belongs in ledger.ts.
+    // The limit is a memorandum pair (undrawn / commitment): raising it posts its own journal kind,
+    // 'limit_increased' (Dr undrawn / Cr commitment for the increase).
     if (facility.activated_on)
       journalId = await postJournal(trx, {
         facilityId: facility.id,
-        journal: facilityOpenedJournal(raise),
+        journal: limitIncreasedJournal(raise),
         effectiveOn: sydneyDate(),
         memo: `Limit raised by ${formatAud(raise)} for variation ${v.number}`,
         createdBy: viewer.id,
