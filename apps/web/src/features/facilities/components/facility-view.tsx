@@ -12,6 +12,7 @@ import { CostReportTable } from './cost-report-table';
 import { DrawnChart } from './drawn-chart';
 import { DrawsList } from './draws-list';
 import { EquityForm } from './equity-form';
+import { FacilityLife, RepaidNotice } from './facility-life';
 import { FacilitySetUp } from './facility-set-up';
 import { InBalancePanel } from './in-balance-panel';
 import { PartiesPanel } from './parties-panel';
@@ -74,6 +75,7 @@ export function FacilityView({ facilityId }: { facilityId: string }) {
         <FacilitySetUp facility={f} />
       ) : (
         <>
+          {f.status === 'repaid' && <RepaidNotice facilityId={facilityId} />}
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
             <Figure label="Limit" value={aud(f.limit_cents)} />
             <Figure label="Drawn" value={aud(f.drawn_cents)} note={percentOf(f.drawn_cents, f.limit_cents)} />
@@ -93,6 +95,7 @@ export function FacilityView({ facilityId }: { facilityId: string }) {
             budget={budget.data}
             canStartDraft={f.my_role === 'developer' && f.status === 'active'}
           />
+          <FacilityLife facilityId={facilityId} role={f.my_role} open={f.status !== 'repaid'} />
           {canAct && <EquityForm facilityId={facilityId} receivedCents={f.equity_received_cents} />}
           <PartiesPanel facilityId={facilityId} canInvite={f.my_role === 'funder' && f.status !== 'repaid'} />
           {f.status !== 'repaid' && (
