@@ -160,4 +160,12 @@ export const newUser4cCases: EvalCase2[] = [
     expects: ['$270,000', '22.9%'],
     refuses: ['$540,000', '20.9%'],
   },
+  // a TDC including GST: the margin needs it ex GST (asking is right; 25% on the inclusive 8m is not)
+  {
+    calculation: 'declines',
+    question: 'GRV 10m ex GST, TDC 8m inc GST, margin?',
+    expects: [],
+    refuses: ['25%'],
+    declines: true,
+  },
 ];

@@ -143,6 +143,15 @@ function findChanges(question: string, all: Omit<Quantity, 'label'>[]): Change[]
 const COST_LINES =
   /\b(?:land|site|acquisition)\b[^.?]*\b(?:build|construction|hard costs?)\b|\b(?:build|construction|hard costs?)\b[^.?]*\b(?:land|site|acquisition)\b/i;
 const LOAN_FEE = /\b(?:establishment|line|exit|application|commitment|lender['’]?s?)\b|\binte?re?st\b/i;
+const COST_FIGURES: Figure[] = [
+  'cost',
+  'construction',
+  'land',
+  'softCosts',
+  'financeCosts',
+  'otherCosts',
+  'costsExLand',
+];
 const WHICHEVER =
   /\bwhichever\s+(?:is\s+)?(?:the\s+)?(?:lower|less|lesser|smaller|higher|greater|bigger)\b|\b(?:the\s+)?(?:lower|lesser|higher|greater)\s+of\b/gi;
 const MONTHLY_AFTER =
@@ -373,6 +382,11 @@ export function readQuestion(question: string): Reading {
         /\b(?:we(?:['’]ve| have)(?: got)?|got|have|sold|secured|exchanged)\s*$/i.test(before)
       )
         f = 'presales';
+      // 'TDC 8m inc GST': a cost with its GST in it is not the cost lenders and margins use.
+      if (f && COST_FIGURES.includes(f) && INC_GST.test(text.slice(q.end, q.end + 15))) {
+        unplaced.push(asWritten(q));
+        continue;
+      }
       if (f) set(f, q.value, q);
       else {
         namedAmounts--;
