@@ -1,6 +1,7 @@
 import { changesOf, type Db } from '../../db/database';
 import {
   adoptForeignChanges,
+  isBehind,
   isNewer,
   readMarketChanges,
   readMarketListings,
@@ -111,13 +112,16 @@ export class MarketIndex {
     const state = this.state;
     if (!state || this.rebuildAsked || state.epoch !== epoch) return this.build(db, epoch);
     const limit = Math.max(REBUILD_MIN, Math.ceil(state.listings.size * REBUILD_SHARE));
-    const { snapshot, changes, more, foreign } = await readMarketChanges(db, state.snapshot, limit);
+    const since = state.snapshot;
+    const { snapshot, changes, more, foreign } = await readMarketChanges(db, since, limit);
     if (foreign) {
       await adoptForeignChanges(db);
       return this.build(db, epoch);
     }
-    // Ids that went back, or a bulk change.
-    if (more || !isNewer(snapshot, state.snapshot)) return this.build(db, epoch);
+    // A bulk change, or ids that went back (a restored database). The same snapshot again (nothing
+    // committed since, or another catch-up got there first) is no reason to build: under load with
+    // approvals that rebuilt all 20,000 listings every few seconds (issue 31, decision 052).
+    if (more || isBehind(snapshot, since)) return this.build(db, epoch);
     try {
       // At most REBUILD_SHARE of the market, each a few block splices: applied in one go, so no
       // read sees half of a transaction's changes.
@@ -130,7 +134,8 @@ export class MarketIndex {
       this.rebuildAsked = true;
       throw error;
     }
-    state.snapshot = snapshot;
+    // Unless a later snapshot was taken meanwhile (sawNothingNewUntil): never move it back.
+    if (state.snapshot === since || isNewer(snapshot, state.snapshot)) state.snapshot = snapshot;
   }
 
   /** A new state of the whole market, swapped in only once complete. */
