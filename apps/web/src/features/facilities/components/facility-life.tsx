@@ -1,4 +1,5 @@
 import { Alert, Anchor, Tabs, Text } from '@mantine/core';
+import { textOn } from '../utils/text-colors';
 import { CompletionPanel } from './completion-panel';
 import { CovenantsPanel } from './covenants-panel';
 import { PresalesPanel } from './presales-panel';
@@ -8,7 +9,14 @@ import { VariationsPanel } from './variations-panel';
 /** Once repaid: the page says so and links the closing statement (decision 062). */
 export function RepaidNotice({ facilityId }: { facilityId: string }) {
   return (
-    <Alert color="green" variant="light" title="Repaid" data-testid="facility-repaid">
+    <Alert
+      color="green"
+      variant="light"
+      title="Repaid"
+      c={textOn.green}
+      styles={{ title: { color: textOn.green } }}
+      data-testid="facility-repaid"
+    >
       <Text fz="sm">
         Nothing is owed on this facility: it is repaid, and any lots not settled were released from the
         security.{' '}

@@ -61,6 +61,7 @@ function PresaleRowView({ p, role, open }: { p: PresaleRow; role: string; open: 
               size="xs"
               variant="subtle"
               color="red"
+              c={textOn.red}
               loading={remove.isPending}
               onClick={() => remove.mutate(p.id)}
               aria-label={`Remove lot ${p.lot}`}

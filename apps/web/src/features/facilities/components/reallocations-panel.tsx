@@ -49,7 +49,6 @@ function ReallocationActions({ r, role }: { r: ReallocationRow; role: string }) 
           <>
             <Button
               size="xs"
-              color="green"
               loading={decide.isPending}
               onClick={() => act('approve')}
               aria-label={`Approve reallocation ${r.number}`}
@@ -68,6 +67,7 @@ function ReallocationActions({ r, role }: { r: ReallocationRow; role: string }) 
               size="xs"
               variant="outline"
               color="red"
+              c={textOn.red}
               loading={decide.isPending}
               onClick={() => act('reject')}
               aria-label={`Reject reallocation ${r.number}`}

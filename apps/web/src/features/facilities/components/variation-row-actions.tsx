@@ -70,7 +70,6 @@ export function VariationRowActions({ variation, role }: { variation: VariationR
         {actions.includes('lender_approve') && (
           <Button
             size="xs"
-            color="green"
             loading={move.isPending}
             onClick={() => send({ type: 'lender_approve' })}
             aria-label={`Consent to ${label}`}
@@ -83,6 +82,7 @@ export function VariationRowActions({ variation, role }: { variation: VariationR
             size="xs"
             variant="outline"
             color="red"
+            c={textOn.red}
             onClick={() => setMode('reject')}
             aria-label={`Reject ${label}`}
           >
@@ -142,7 +142,7 @@ export function VariationRowActions({ variation, role }: { variation: VariationR
           />
           <Button
             size="xs"
-            color="red"
+            color="red.9"
             loading={move.isPending}
             onClick={() => send({ type: 'lender_reject', reason: note })}
           >

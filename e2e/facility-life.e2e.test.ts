@@ -1,0 +1,192 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { call } from './support/api';
+import { expectAccessible, useBrowser } from './support/browser';
+import { addDays, addMonths, openFacilityWorld, sydneyDay } from './support/facility-life';
+import { pagesText } from './support/pdf';
+
+const { newPage } = useBrowser();
+
+type Variation = { id: string; status: string; consent_required: boolean | null };
+
+async function openTab(page: Page, facilityId: string, title: string, tab: string) {
+  await page.goto(`/facilities/${facilityId}`);
+  await page.getByRole('heading', { level: 1, name: title }).waitFor();
+  await page.getByRole('tab', { name: tab }).click();
+}
+
+describe('[FACILITY LIFE] After the close: variations, presales and settlement to repayment', () => {
+  it('a variation over the threshold needs the lender: the developer proposes $150,000, the surveyor assesses, the developer approves, the page says lender consent is needed and why, the funder consents and it is incorporated', async () => {
+    const { facilityId, title, developer, funder, surveyor } = await openFacilityWorld(newPage, 'Vary');
+
+    const dev = developer.page;
+    await openTab(dev, facilityId, title, 'Variations');
+    await dev.getByText('No variations yet.').waitFor();
+    await dev.getByLabel('Budget line').selectOption({ label: 'C01 Construction' });
+    await dev.getByLabel('Description').fill('Upgraded facade to face brick');
+    await dev.getByLabel('Cost (AUD)').fill('150,000');
+    await dev.getByLabel('Days added').fill('0');
+    await dev.getByLabel('Funded by').selectOption('equity');
+    await dev.getByRole('button', { name: 'Propose the variation' }).click();
+    const devRow = dev.getByTestId('variation-1');
+    await devRow.getByText('Proposed', { exact: true }).waitFor();
+    expect(await devRow.textContent()).toContain('$150,000');
+    await expectAccessible(dev);
+
+    const qs = surveyor.page;
+    await openTab(qs, facilityId, title, 'Variations');
+    await qs.getByRole('button', { name: 'Assess variation 1' }).click();
+    await qs.getByRole('button', { name: 'Save the assessment' }).click();
+    await qs.getByTestId('variation-1').getByText('Assessed', { exact: true }).waitFor();
+
+    await openTab(dev, facilityId, title, 'Variations');
+    await dev.getByRole('button', { name: 'Approve variation 1' }).click();
+    await devRow.getByText('Lender consent needed', { exact: true }).waitFor();
+    const why = dev.getByRole('list', { name: 'Why variation 1 needs the lender' });
+    await why
+      .getByText("The cost of $150,000 is above the facility's consent threshold of $100,000", {
+        exact: false,
+      })
+      .waitFor();
+
+    const lender = funder.page;
+    await openTab(lender, facilityId, title, 'Variations');
+    await lender.getByTestId('variation-1').getByText('Lender consent needed', { exact: true }).waitFor();
+    await lender.getByRole('button', { name: 'Consent to variation 1' }).click();
+    await lender.getByTestId('variation-1').getByText('Incorporated', { exact: true }).waitFor();
+    await expectAccessible(lender);
+
+    const after = await call<Variation>(
+      funder.context,
+      'GET',
+      `/api/variations/${await variationId(funder, facilityId)}`,
+    );
+    expect(after).toMatchObject({ status: 'incorporated', consent_required: true });
+  });
+
+  it('a delay turns the sunset warning on: a presale whose sunset is 10 days beyond the required buffer, then a variation adding 30 days', async () => {
+    const { facilityId, title, completionDate, developer, funder, surveyor } = await openFacilityWorld(
+      newPage,
+      'Sunset',
+    );
+    const sunset = addDays(addMonths(completionDate, 6), 10);
+
+    const dev = developer.page;
+    await openTab(dev, facilityId, title, 'Presales');
+    await dev.getByText('No presales on the register yet.').waitFor();
+    await dev.getByLabel('Lot', { exact: true }).fill('7');
+    await dev.getByLabel('Purchaser').fill('Ada Buyer');
+    await dev.getByLabel('Price ex GST (AUD)').fill('650000');
+    await dev.getByLabel('Deposit (AUD)').fill('65000');
+    await dev.getByLabel('Exchanged on').fill(sydneyDay(-10));
+    await dev.getByLabel('Sunset date').fill(sunset);
+    await dev.getByRole('button', { name: 'Add the presale' }).click();
+    await dev.getByTestId('presale-7').waitFor();
+    await dev
+      .getByTestId('presale-cover-figure')
+      .getByText(/Cover 65\.0 %/)
+      .waitFor();
+    expect(await dev.getByTestId('sunset-warning').count()).toBe(0);
+    await expectAccessible(dev);
+
+    // A variation of 30 days, through its machine (the first journey drives it on the page).
+    const v = await call<Variation>(
+      developer.context,
+      'POST',
+      `/api/facilities/${facilityId}/variations`,
+      {
+        budget_line_id: await lineId(developer, facilityId, 'C01'),
+        description: 'Wet weather',
+        cost_cents: 0,
+        days: 30,
+        funding: 'equity',
+      },
+      [201],
+    );
+    await call(surveyor.context, 'POST', `/api/variations/${v.id}/events`, { type: 'assess' });
+    const approved = await call<Variation>(developer.context, 'POST', `/api/variations/${v.id}/events`, {
+      type: 'approve',
+    });
+    if (approved.status === 'developer_approved')
+      await call(funder.context, 'POST', `/api/variations/${v.id}/events`, { type: 'lender_approve' });
+
+    await openTab(dev, facilityId, title, 'Presales');
+    const warning = dev.getByTestId('sunset-warning');
+    await warning.getByText('Sunset warning: lot 7').waitFor();
+    expect(await warning.textContent()).toContain(sunset);
+  });
+
+  it('a settlement takes the facility to repaid with a closing statement: the funder records it, the page shows Repaid, the other lot is released and the closing statement downloads as a PDF', async () => {
+    const { facilityId, title, completionDate, developer, funder } = await openFacilityWorld(
+      newPage,
+      'Settle',
+    );
+    for (const lot of ['1', '2'])
+      await call(
+        developer.context,
+        'POST',
+        `/api/facilities/${facilityId}/presales`,
+        {
+          lot,
+          purchaser_name: `Buyer ${lot}`,
+          price_ex_gst_cents: 60_000_000,
+          deposit_cents: 6_000_000,
+          deposit_form: 'cash',
+          bond_expiry: null,
+          related_party: false,
+          exchanged_on: sydneyDay(-10),
+          sunset_on: addMonths(completionDate, 12),
+        },
+        [201],
+      );
+
+    const lender = funder.page;
+    await openTab(lender, facilityId, title, 'Presales');
+    await lender.getByRole('button', { name: 'Settle lot 1' }).click();
+    await lender.getByLabel('Gross proceeds (AUD)').fill('660,000');
+    await lender.getByLabel('Selling costs (AUD)').fill('15,000');
+    await lender.getByRole('button', { name: 'Record the settlement' }).click();
+
+    const repaid = lender.getByTestId('facility-repaid');
+    await repaid.waitFor();
+    await lender.getByText('Repaid', { exact: true }).first().waitFor();
+    await lender.getByRole('tab', { name: 'Presales' }).click();
+    await lender.getByTestId('presale-1').getByText('Settled', { exact: true }).waitFor();
+    await lender.getByTestId('presale-2').getByText('Released', { exact: true }).waitFor();
+    await expectAccessible(lender);
+
+    const link = repaid.getByRole('link', { name: 'Download the closing statement (PDF)' });
+    const href = await link.getAttribute('href');
+    expect(href).toBe(`/api/facilities/${facilityId}/closing-statement.pdf`);
+    const res = await funder.context.request.get(href!);
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toContain('application/pdf');
+    const text = (await pagesText(await res.body())).join(' ');
+    expect(text).toContain('Closing statement');
+
+    const facility = await call<{ status: string }>(funder.context, 'GET', `/api/facilities/${facilityId}`);
+    expect(facility.status).toBe('repaid');
+  });
+});
+
+async function variationId(party: { context: import('playwright-core').BrowserContext }, facilityId: string) {
+  const list = await call<{ items: { id: string }[] }>(
+    party.context,
+    'GET',
+    `/api/facilities/${facilityId}/variations`,
+  );
+  return list.items[0]!.id;
+}
+
+async function lineId(
+  party: { context: import('playwright-core').BrowserContext },
+  facilityId: string,
+  code: string,
+) {
+  const budget = await call<{ approved: { lines: { id: string; code: string }[] } }>(
+    party.context,
+    'GET',
+    `/api/facilities/${facilityId}/budget`,
+  );
+  return budget.approved.lines.find((l) => l.code === code)!.id;
+}
