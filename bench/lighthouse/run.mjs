@@ -48,7 +48,7 @@ try {
   const results = [];
   for (const page of pages) {
     const runs = [];
-    for (let i = 0; i < RUNS; i++) {
+    for (let i = 0, failed = 0; i < RUNS; i++) {
       const result = await lighthouse(`${server.baseURL}${page.path}`, {
         port: chrome.port,
         logLevel: 'error',
@@ -62,6 +62,15 @@ try {
       // Signed in: a run that ended on /login measured the wrong page.
       if (page.as && new URL(result.lhr.finalDisplayedUrl).pathname !== page.path) {
         throw new Error(`${page.path} ended on ${result.lhr.finalDisplayedUrl}: the session did not hold`);
+      }
+      // A run Lighthouse could not finish (a page that did not paint in time on a loaded
+      // machine: NO_FCP and the like) is run again, twice at most, and said so.
+      if (result.lhr.runtimeError || result.lhr.categories.performance?.score == null) {
+        const why = result.lhr.runtimeError?.code ?? 'no performance score';
+        console.error(`${page.path}: run ${i + 1} failed (${why})${failed < 2 ? ', running it again' : ''}`);
+        if (++failed > 2) throw new Error(`${page.path}: Lighthouse failed three times (${why})`);
+        i--;
+        continue;
       }
       runs.push(result.lhr);
     }
