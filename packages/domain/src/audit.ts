@@ -80,6 +80,26 @@ export const auditActionLabels = {
   'draw.rejected': 'Draw rejected',
   'draw.funded': 'Draw funded',
   'draw.cancelled': 'Draw cancelled',
+  // Variations, reallocations and retention (issue 34; decision 061).
+  'variation.proposed': 'Variation proposed',
+  'variation.moved': 'Variation assessed, approved, consented to, rejected or withdrawn',
+  'variation.incorporated': 'Variation incorporated in the budget',
+  'reallocation.proposed': 'Budget reallocation proposed',
+  'reallocation.decided': 'Budget reallocation decided',
+  'facility.practical_completion': 'Practical completion recorded',
+  'facility.retention_released': 'Retention released to the builder',
+  'facility.variation_settings_changed': 'Variation and retention settings changed',
+  // Presales and settlements (issue 34; decision 062).
+  'presale.created': 'Presale added to the register',
+  'presale.imported': 'Presales imported to the register',
+  'presale.removed': 'Presale removed from the register',
+  'presale.settings_changed': 'Presale qualification settings changed',
+  'presale.settled': 'Presale settled (lot discharged)',
+  'facility.repaid': 'Facility repaid',
+  // Covenants and default (issue 34; decision 067).
+  'facility.covenants_set': 'Covenants set',
+  'facility.valuation_recorded': 'Valuation recorded',
+  'facility.default_declared': 'Event of default declared',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof auditActionLabels;

@@ -36,6 +36,21 @@ describe('auditActionLabel', () => {
     expect(auditActionLabel(action)).toBe(label);
   });
 
+  it.each([
+    ['variation.incorporated', 'Variation incorporated in the budget'],
+    ['reallocation.decided', 'Budget reallocation decided'],
+    ['facility.retention_released', 'Retention released to the builder'],
+    ['presale.removed', 'Presale removed from the register'],
+    ['presale.settled', 'Presale settled (lot discharged)'],
+    ['facility.repaid', 'Facility repaid'],
+    ['facility.covenants_set', 'Covenants set'],
+    ['facility.valuation_recorded', 'Valuation recorded'],
+    ['facility.default_declared', 'Event of default declared'],
+  ])("auditActionLabel: issue 34's '%s' has its own words, '%s'", (action, label) => {
+    expect(Object.hasOwn(auditActionLabels, action), action).toBe(true);
+    expect(auditActionLabel(action)).toBe(label);
+  });
+
   it("auditActionLabel: with a key no longer written returns it in words ('deal.force_completed' → 'Deal force completed')", () => {
     expect(auditActionLabel('deal.force_completed')).toBe('Deal force completed');
   });

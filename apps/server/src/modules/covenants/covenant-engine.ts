@@ -13,6 +13,7 @@ import { formatLongDate } from '@plinth/domain/facility/dates';
 import { type FacilityStatus, nextFacilityStatus } from '@plinth/domain/facility/facility-machine';
 import { sydneyDate } from '@plinth/domain/proposals';
 import type { Db } from '../../db/database';
+import { type AuditActor, recordAudit } from '../audit/audit.service';
 import { type FacilitiesDeps, facilityChanged, facilityLink } from '../facilities/facilities.service';
 import { type FacilityRow, findFacilityRow } from '../facilities/facility-access';
 import { notify } from '../notifications/notifications.service';
@@ -203,7 +204,8 @@ export async function testCovenants(
           .where('id', '=', breachId)
           .execute();
         // The default margin starts today (facility_default, read by the daily accrual).
-        if (status === 'active') status = await declareDefault(db, facility, today, breachId);
+        if (status === 'active')
+          status = await declareDefault(trx, facility, { today, breachId, trigger, measure });
         await issueNotice(
           ctx,
           breachId,
@@ -217,8 +219,17 @@ export async function testCovenants(
   });
 }
 
-/** The facility machine's declare_default, and the day the default margin starts. */
-async function declareDefault(db: CovenantDb, facility: FacilityRow, today: string, breachId: string) {
+/** Who declares a default in the audit log: the covenant test, whatever event ran it. */
+const covenantActor: AuditActor = { id: null, name: 'Covenant test' };
+
+/** The facility machine's declare_default, the day the default margin starts, and the audit entry. */
+async function declareDefault(
+  trx: Db,
+  facility: FacilityRow,
+  on: { today: string; breachId: string; trigger: CovenantTrigger; measure: CovenantMeasure },
+) {
+  const { today, breachId } = on;
+  const db = withCovenants(trx);
   const move = nextFacilityStatus(facility.status as FacilityStatus, 'declare_default');
   if (!move.ok) return facility.status as FacilityStatus;
   await db
@@ -231,6 +242,21 @@ async function declareDefault(db: CovenantDb, facility: FacilityRow, today: stri
     .values({ facility_id: facility.id, declared_on: today, breach_id: breachId })
     .onConflict((oc) => oc.doNothing())
     .execute();
+  await recordAudit(trx, {
+    actor: covenantActor,
+    action: 'facility.default_declared',
+    targetType: 'facility',
+    targetId: facility.id,
+    reason: on.measure.message,
+    before: { status: facility.status },
+    after: {
+      status: move.status,
+      declared_on: today,
+      breach_id: breachId,
+      covenant: on.measure.kind,
+      trigger: on.trigger,
+    },
+  });
   return move.status;
 }
 

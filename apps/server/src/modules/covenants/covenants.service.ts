@@ -17,7 +17,8 @@ import type { z } from 'zod';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { badRequest, conflict } from '../../errors';
-import { type FacilitiesDeps, iso } from '../facilities/facilities.service';
+import { recordAudit } from '../audit/audit.service';
+import { actorOf, type FacilitiesDeps, iso } from '../facilities/facilities.service';
 import { facilityForActor, facilityForReader } from '../facilities/facility-access';
 import { testCovenants } from './covenant-engine';
 import { latestValuation } from './covenant-figures';
@@ -194,6 +195,12 @@ export async function putCovenants(
       throw conflict(
         `The ${covenantRules[dropped.kind as CovenantKind].label} covenant has an open breach: it cannot be removed until the breach is cured`,
       );
+    const before = await db
+      .selectFrom('covenant')
+      .select(['kind', 'threshold', 'frequency', 'cure_days', 'annual_income_cents'])
+      .where('facility_id', '=', facility.id)
+      .orderBy('kind')
+      .execute();
     let q = db.deleteFrom('covenant').where('facility_id', '=', facility.id);
     if (kinds.length > 0) q = q.where('kind', 'not in', kinds);
     await q.execute();
@@ -212,6 +219,20 @@ export async function putCovenants(
         .onConflict((oc) => oc.columns(['facility_id', 'kind']).doUpdateSet(values))
         .execute();
     }
+    await recordAudit(trx, {
+      actor: actorOf(options.viewer),
+      action: 'facility.covenants_set',
+      targetType: 'facility',
+      targetId: facility.id,
+      before: {
+        covenants: before.map((c) => ({
+          ...c,
+          threshold: Number(c.threshold),
+          annual_income_cents: c.annual_income_cents === null ? null : Number(c.annual_income_cents),
+        })),
+      },
+      after: { covenants: options.body.covenants },
+    });
     await testCovenants({ ...deps, db: trx }, facility.id, 'covenants_set', { today: options.today });
   });
   return getCovenants(deps.db, {
@@ -263,6 +284,18 @@ export async function recordValuation(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      actor: actorOf(options.viewer),
+      action: 'facility.valuation_recorded',
+      targetType: 'facility',
+      targetId: facility.id,
+      after: {
+        valuation_id: row.id,
+        valued_on: row.valued_on,
+        value_cents: Number(row.value_cents),
+        valuer: row.valuer,
+      },
+    });
     await testCovenants({ ...deps, db: trx }, facility.id, 'valuation', { today });
     return {
       id: row.id,

@@ -1,4 +1,3 @@
-import type { AuditAction } from '@plinth/domain/audit';
 import { dealMessages } from '@plinth/domain/deals';
 import { type createFacilityBody, type Facility, facilityMessages } from '@plinth/domain/facilities';
 import { type FacilityStatus, nextFacilityStatus } from '@plinth/domain/facility/facility-machine';
@@ -352,8 +351,7 @@ export async function repayFacility(
     .execute();
   await recordAudit(trx, {
     actor: actorOf(viewer),
-    // Its label belongs in the audit vocabulary (packages/domain/src/audit.ts), not owned here.
-    action: 'facility.repaid' as AuditAction,
+    action: 'facility.repaid',
     targetType: 'facility',
     targetId: facility.id,
     before: { status: facility.status },

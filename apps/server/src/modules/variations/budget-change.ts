@@ -16,11 +16,7 @@ import { notify } from '../notifications/notifications.service';
  * parties, and the audit keys this module writes.
  */
 
-/**
- * The audit keys this module writes. They belong in the domain's audit vocabulary
- * (packages/domain/src/audit.ts, which this work does not own); until they are there the override
- * history shows them in words made from the key.
- */
+/** The audit keys this module writes, keys of the domain's audit vocabulary (packages/domain/src/audit.ts). */
 export const auditKeys = {
   variationProposed: 'variation.proposed',
   variationMoved: 'variation.moved',
@@ -30,8 +26,7 @@ export const auditKeys = {
   practicalCompletion: 'facility.practical_completion',
   retentionReleased: 'facility.retention_released',
   settingsChanged: 'facility.variation_settings_changed',
-} as const;
-export const auditKey = (key: (typeof auditKeys)[keyof typeof auditKeys]) => key as unknown as AuditAction;
+} as const satisfies Record<string, AuditAction>;
 
 export const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 export const actorOf = (viewer: Viewer) => ({ id: viewer.id, name: viewer.name });

@@ -14,7 +14,6 @@ import {
   afterNumber,
   approvedPositions,
   assertOpenFacility,
-  auditKey,
   auditKeys,
   iso,
   type Position,
@@ -121,7 +120,7 @@ export async function createReallocation(
       .executeTakeFirstOrThrow();
     await recordAudit(trx, {
       actor: actorOf(viewer),
-      action: auditKey(auditKeys.reallocationProposed),
+      action: auditKeys.reallocationProposed,
       targetType: 'facility',
       targetId: facility.id,
       after: { reallocation_id: row.id, amount_cents: body.amount_cents },
@@ -231,7 +230,7 @@ export async function decideReallocation(
       .executeTakeFirstOrThrow();
     await recordAudit(trx, {
       actor: actorOf(viewer),
-      action: auditKey(auditKeys.reallocationDecided),
+      action: auditKeys.reallocationDecided,
       targetType: 'facility',
       targetId: facility.id,
       reason,

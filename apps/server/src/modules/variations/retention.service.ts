@@ -20,7 +20,7 @@ import { recordAudit } from '../audit/audit.service';
 import { type FacilitiesDeps, facilityChanged } from '../facilities/facilities.service';
 import { type FacilityRow, facilityForActor, facilityForReader } from '../facilities/facility-access';
 import { facilityBalances, lineFigures, nat, postJournal } from '../facilities/facility-figures';
-import { actorOf, assertOpenFacility, auditKey, auditKeys, tellParties } from './budget-change';
+import { actorOf, assertOpenFacility, auditKeys, tellParties } from './budget-change';
 import { facilitySettings } from './variation-incorporate';
 import { withVariations } from './variation-tables';
 
@@ -152,7 +152,7 @@ async function release(
       .execute();
   await recordAudit(trx, {
     actor: actorOf(input.viewer),
-    action: auditKey(auditKeys.retentionReleased),
+    action: auditKeys.retentionReleased,
     targetType: 'facility',
     targetId: facility.id,
     after: { stage: input.stage, amount_cents: Number(total), released_on: input.releasedOn },
@@ -230,7 +230,7 @@ export async function recordPracticalCompletion(
     });
     await recordAudit(trx, {
       actor: actorOf(viewer),
-      action: auditKey(auditKeys.practicalCompletion),
+      action: auditKeys.practicalCompletion,
       targetType: 'facility',
       targetId: facility.id,
       after: { date: body.date, defects_liability_ends_on: ends },
@@ -332,7 +332,7 @@ export async function updateSettings(
       .executeTakeFirstOrThrow();
     await recordAudit(trx, {
       actor: actorOf(options.viewer),
-      action: auditKey(auditKeys.settingsChanged),
+      action: auditKeys.settingsChanged,
       targetType: 'facility',
       targetId: facility.id,
       before: {

@@ -20,7 +20,6 @@ import { facilityInBalance, forecastCompletionDate, postJournal } from '../facil
 import {
   actorOf,
   approvedPositions,
-  auditKey,
   auditKeys,
   type Position,
   tellParties,
@@ -155,7 +154,7 @@ export async function incorporate(
   });
   await recordAudit(trx, {
     actor: actorOf(viewer),
-    action: auditKey(auditKeys.variationIncorporated),
+    action: auditKeys.variationIncorporated,
     targetType: 'facility',
     targetId: facility.id,
     after: {

@@ -28,7 +28,6 @@ import {
   afterNumber,
   approvedPositions,
   assertOpenFacility,
-  auditKey,
   auditKeys,
   iso,
   tellParties,
@@ -156,7 +155,7 @@ export async function createVariation(
     });
     await recordAudit(trx, {
       actor: actorOf(viewer),
-      action: auditKey(auditKeys.variationProposed),
+      action: auditKeys.variationProposed,
       targetType: 'facility',
       targetId: facility.id,
       after: { variation_id: row.id, number: row.number, cost_cents: body.cost_cents, days: body.days },
@@ -244,7 +243,7 @@ export async function moveVariation(
     const audit = (after: Record<string, unknown>) =>
       recordAudit(trx, {
         actor: actorOf(viewer),
-        action: auditKey(auditKeys.variationMoved),
+        action: auditKeys.variationMoved,
         targetType: 'facility',
         targetId: facility.id,
         before: { variation_id: v.id, status: from },
