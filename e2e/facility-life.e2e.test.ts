@@ -116,12 +116,15 @@ describe('[FACILITY LIFE] After the close: variations, presales and settlement t
     expect(await warning.textContent()).toContain(sunset);
   });
 
-  it('a settlement takes the facility to repaid with a closing statement: the funder records it, the page shows Repaid, the other lot is released and the closing statement downloads as a PDF', async () => {
+  it('settlements take the facility to repaid with a closing statement: the funder records one that leaves the capitalised fee partly owed, then another that repays it; the page shows Repaid, the third lot is released and the closing statement downloads as a PDF', async () => {
     const { facilityId, title, completionDate, developer, funder } = await openFacilityWorld(
       newPage,
       'Settle',
+      {
+        establishmentFeeCents: 2_000_000,
+      },
     );
-    for (const lot of ['1', '2'])
+    for (const lot of ['1', '2', '3'])
       await call(
         developer.context,
         'POST',
@@ -141,18 +144,37 @@ describe('[FACILITY LIFE] After the close: variations, presales and settlement t
       );
 
     const lender = funder.page;
-    await openTab(lender, facilityId, title, 'Presales');
-    await lender.getByRole('button', { name: 'Settle lot 1' }).click();
-    await lender.getByLabel('Gross proceeds (AUD)').fill('660,000');
-    await lender.getByLabel('Selling costs (AUD)').fill('15,000');
-    await lender.getByRole('button', { name: 'Record the settlement' }).click();
+    const settle = async (lot: string, gross: string) => {
+      await lender.getByRole('button', { name: `Settle lot ${lot}` }).click();
+      const form = lender.getByRole('form', { name: `Settle lot ${lot}` });
+      await form.getByLabel('Settled on').fill(sydneyDay(0));
+      await form.getByLabel('Gross proceeds (AUD)').fill(gross);
+      await form.getByLabel('Selling costs (AUD)').fill('1,000');
+      await form.getByRole('button', { name: 'Record the settlement' }).click();
+      await lender.getByTestId(`presale-${lot}`).getByText('Settled', { exact: true }).waitFor();
+    };
 
+    // $20,000 of establishment fee was capitalised at the close, with a month's interest on it:
+    // $11,000 net leaves part of it owed, and the facility stays active.
+    await openTab(lender, facilityId, title, 'Presales');
+    await settle('1', '12,000');
+    const first = await call<{ items: { lot: string; owed_after_cents: number; repaid: boolean }[] }>(
+      funder.context,
+      'GET',
+      `/api/facilities/${facilityId}/settlements`,
+    );
+    expect(first.items).toHaveLength(1);
+    expect(first.items[0]).toMatchObject({ lot: '1', repaid: false });
+    expect(first.items[0]!.owed_after_cents).toBeGreaterThan(0);
+    expect(await lender.getByTestId('facility-repaid').count()).toBe(0);
+
+    await settle('2', '660,000');
     const repaid = lender.getByTestId('facility-repaid');
     await repaid.waitFor();
     await lender.getByText('Repaid', { exact: true }).first().waitFor();
     await lender.getByRole('tab', { name: 'Presales' }).click();
-    await lender.getByTestId('presale-1').getByText('Settled', { exact: true }).waitFor();
-    await lender.getByTestId('presale-2').getByText('Released', { exact: true }).waitFor();
+    await lender.getByTestId('presale-3').getByText('Released', { exact: true }).waitFor();
+    expect(await lender.getByTestId('presale-2').textContent()).toContain('surplus to the developer');
     await expectAccessible(lender);
 
     const link = repaid.getByRole('link', { name: 'Download the closing statement (PDF)' });

@@ -34,9 +34,14 @@ type Party = { context: BrowserContext; page: Page; account: TestAccount };
 /**
  * Fixture, through the API: an open facility of $1,000,000 (closed a month ago) between a new
  * developer and a new approved funder, its quantity surveyor onboarded, a budget of construction
- * $800,000 and professional fees $50,000 approved. The same world as e2e/facility.e2e.test.ts builds.
+ * $800,000 and professional fees $50,000 approved. The same world as e2e/facility.e2e.test.ts builds;
+ * an establishment fee, when given, is capitalised when the facility opens (so something is owed).
  */
-export async function openFacilityWorld(newPage: ReturnType<typeof useBrowser>['newPage'], name: string) {
+export async function openFacilityWorld(
+  newPage: ReturnType<typeof useBrowser>['newPage'],
+  name: string,
+  options: { establishmentFeeCents?: number } = {},
+) {
   const admin = await newPage();
   await signInAdminViaApi(admin.context);
   const developer = await newPage();
@@ -90,7 +95,12 @@ export async function openFacilityWorld(newPage: ReturnType<typeof useBrowser>['
     funder.context,
     'POST',
     `/api/deals/${dealId}/facility`,
-    { close_date: sydneyDay(-30) },
+    {
+      close_date: sydneyDay(-30),
+      ...(options.establishmentFeeCents === undefined
+        ? {}
+        : { establishment_fee_cents: options.establishmentFeeCents }),
+    },
     [201],
   );
   const surveyor = await newPage();
