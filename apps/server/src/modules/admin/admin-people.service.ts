@@ -13,7 +13,7 @@ import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { accountApproved } from '../../emails/templates/account';
 import { conflict, notFound } from '../../errors';
-import { type AuditActor, recordAudit } from '../audit/audit.service';
+import { type AuditActor, auditedTransaction, recordAudit } from '../audit/audit.service';
 import { notify } from '../notifications/notifications.service';
 import { stopSubscriptionRenewals } from '../payments/subscription-billing';
 import {
@@ -86,7 +86,7 @@ async function runUserAction(
   userId: string,
   change: (trx: Db) => Promise<string>,
 ): Promise<ActionResponse> {
-  const message = await deps.db.transaction().execute(change);
+  const message = await auditedTransaction(deps.db, change);
   return { message, user: toAdminUser(await requireUser(deps.db, userId)) };
 }
 

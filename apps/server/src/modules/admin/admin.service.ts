@@ -396,7 +396,7 @@ export async function deleteProject(
   deps: AdminDeps & Pick<DocumentsContext, 'storage' | 'log'>,
   options: ActionOptions & { reason: string },
 ): Promise<ActionResponse> {
-  const { project, fileKeys } = await deps.db.transaction().execute(async (trx) => {
+  const { project, fileKeys } = await auditedTransaction(deps.db, async (trx) => {
     if (!(await lockProject(trx, options.projectId))) throw notFound('Project not found');
     const shown = await repo.findAdminProject(trx, options.projectId);
     const snapshot = await repo.projectSnapshot(trx, options.projectId);

@@ -8,7 +8,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { conflict, notFound } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
+import { auditedTransaction, recordAudit } from '../audit/audit.service';
 import { sendSystemMessage } from '../messages/messages.service';
 import { syncProjectPayment } from '../payments/listing-payments';
 
@@ -80,7 +80,7 @@ export async function syncPayment(
     reason: options.reason,
   });
   if (!result.projectUpdated) {
-    await deps.db.transaction().execute((trx) =>
+    await auditedTransaction(deps.db, (trx) =>
       recordAudit(trx, {
         actor: actorOf(options.viewer),
         action: 'payment.synced',
@@ -122,7 +122,7 @@ export async function sendSystemMessageWithReason(
  * more. Spec 001's call carries no input, so the reason is optional (decision 040).
  */
 export async function viewAsUser(db: Db, options: { viewer: Viewer; userId: string; reason?: string }) {
-  return db.transaction().execute(async (trx) => {
+  return auditedTransaction(db, async (trx) => {
     const user = await trx
       .selectFrom('user')
       .select(['id', 'name', 'role', 'approved', 'subscription_status', 'created_at'])

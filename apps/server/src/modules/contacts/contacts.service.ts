@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { conflict, forbidden, notFound } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
+import { auditedTransaction, recordAudit } from '../audit/audit.service';
 import { publishLiveEvent } from '../events/events.service';
 
 /**
@@ -55,7 +55,7 @@ export async function shareContact(
   // A room whose funder's access was revoked or lapsed is read-only: no sharing (issue 37 item 11).
   const deals = all.filter((deal) => deal.access_status !== 'revoked');
   if (deals.length === 0) throw conflict(dealMessages.accessRevoked);
-  await db.transaction().execute(async (trx) => {
+  await auditedTransaction(db, async (trx) => {
     const row = await trx
       .insertInto('contact_share')
       .values({ user_id: viewer.id, target_user_id: body.target_user_id, deal_id: deals[0]!.id })

@@ -17,7 +17,7 @@ import type { Db } from '../../db/database';
 import { onRequestRollback } from '../../db/request-transaction';
 import { AppError, conflict, notFound, validationFailed } from '../../errors';
 import type { UploadPart } from '../../http/upload-spool';
-import { type AuditActor, recordAudit } from '../audit/audit.service';
+import { type AuditActor, auditedTransaction, recordAudit } from '../audit/audit.service';
 import { dealForParty, dealForReader, otherPartyOf } from '../deals/deal-access';
 import { openRecordedFile, viewSummariesOf } from '../documents/document-views';
 import { removeDocumentFiles } from '../documents/documents.service';
@@ -191,7 +191,7 @@ export async function uploadDealDocuments(
 
   let uploadedIds: string[];
   try {
-    uploadedIds = await db.transaction().execute(async (trx) => {
+    uploadedIds = await auditedTransaction(db, async (trx) => {
       const locked = await repo.lockDeal(trx, deal.id);
       if (!locked) throw notFound(dealMessages.notFound);
       // The deal may have been completed while the files were arriving.

@@ -12,7 +12,7 @@ import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { documentRequested, documentRequestFulfilled } from '../../emails/templates/documents';
 import { AppError, conflict, forbidden, notFound, validationFailed } from '../../errors';
-import { type AuditActor, recordAudit } from '../audit/audit.service';
+import { type AuditActor, auditedTransaction, recordAudit } from '../audit/audit.service';
 import { dealForParty, dealForReader, otherPartyOf } from '../deals/deal-access';
 import { notify } from '../notifications/notifications.service';
 import * as repo from './deal-documents.repository';
@@ -62,7 +62,7 @@ export async function createDocumentRequest(
   const { db } = deps;
   const { viewer, body } = options;
   const deal = await dealForParty(db, viewer, options.dealId, { open: true });
-  const id = await db.transaction().execute(async (trx) => {
+  const id = await auditedTransaction(db, async (trx) => {
     const locked = await repo.lockDeal(trx, deal.id);
     if (!locked) throw notFound(dealMessages.notFound);
     if (locked.status !== 'open') throw conflict(dealMessages.closed);
@@ -180,7 +180,7 @@ export async function fulfilWithExistingDocument(
   if (document.uploader_id !== viewer.id) throw forbidden(dataRoomMessages.notYourUpload);
   if (document.document_request_id) throw conflict(dataRoomMessages.documentAlreadyLinked);
 
-  await db.transaction().execute(async (trx) => {
+  await auditedTransaction(db, async (trx) => {
     const locked = await repo.lockDeal(trx, deal.id);
     if (!locked) throw requestNotFound();
     if (locked.status !== 'open') throw conflict(dealMessages.closed);

@@ -2,7 +2,7 @@ import { type Deal, dealAccessTransitions, dealCompletionRefusal, dealMessages }
 import type { Viewer } from '../../auth/guards';
 import { dealCompleted, dealCompletedByTeam } from '../../emails/templates/deals';
 import { conflict, forbidden, notFound } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
+import { auditedTransaction, recordAudit } from '../audit/audit.service';
 import { publishLiveEvent } from '../events/events.service';
 import { notify } from '../notifications/notifications.service';
 import { dealForParty } from './deal-access';
@@ -22,7 +22,7 @@ async function complete(deps: DealsDeps, dealId: string, how: Completion): Promi
   const { db } = deps;
   const { viewer } = how;
   const isForced = how.kind === 'forced';
-  await db.transaction().execute(async (trx) => {
+  await auditedTransaction(db, async (trx) => {
     const deal = await repo.lockDealForCompletion(trx, dealId);
     if (!deal) throw notFound(dealMessages.notFound);
     const refusal = dealCompletionRefusal(deal, {

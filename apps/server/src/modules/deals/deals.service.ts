@@ -14,7 +14,7 @@ import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { dealEngagement, dealNote } from '../../emails/templates/deals';
 import { conflict, forbidden, notFound } from '../../errors';
-import { type AuditActor, recordAudit } from '../audit/audit.service';
+import { type AuditActor, auditedTransaction, recordAudit } from '../audit/audit.service';
 import { publishLiveEvent } from '../events/events.service';
 import { notify } from '../notifications/notifications.service';
 import { assertFunderMayUseMarketplace } from '../projects/marketplace.service';
@@ -136,7 +136,7 @@ export async function createDeal(
   const existing = await repo.findDealIdByAccessRequest(db, body.access_request_id);
   const funderName = nameWithCompany(await repo.findPartyNames(db, viewer.id));
 
-  return db.transaction().execute(async (trx) => {
+  return auditedTransaction(db, async (trx) => {
     const request = await repo.lockAccessRequestForEngage(trx, body.access_request_id);
     // Someone else's request, or one for another project, is not the caller's to know about.
     if (!request || request.funder_id !== viewer.id || request.project_id !== body.project_id)
@@ -244,7 +244,7 @@ export async function sendDealNotification(
   const deal = await dealForParty(db, viewer, options.dealId, { open: true });
   const view = await readDeal(db, deal.id);
   const sender = nameWithCompany(await repo.findPartyNames(db, viewer.id));
-  await db.transaction().execute((trx) =>
+  await auditedTransaction(db, (trx) =>
     notify(trx, {
       userId: otherPartyOf(deal, deal.party),
       type: 'deal_message',

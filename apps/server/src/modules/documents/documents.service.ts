@@ -21,7 +21,7 @@ import type { Db } from '../../db/database';
 import { afterCommit, onRequestRollback } from '../../db/request-transaction';
 import { conflict, forbidden, notFound, validationFailed } from '../../errors';
 import type { UploadPart } from '../../http/upload-spool';
-import { type AuditActor, recordAudit } from '../audit/audit.service';
+import { type AuditActor, auditedTransaction, recordAudit } from '../audit/audit.service';
 import { isOwner } from '../projects/projects.policy';
 import { assertCanReadProjectFile } from '../projects/projects.service';
 import { assertUndertakingAccepted } from '../undertaking/undertaking.service';
@@ -255,7 +255,7 @@ export async function uploadDocuments(
   const replacedKeys: string[] = [];
   let uploadedIds: string[];
   try {
-    uploadedIds = await db.transaction().execute(async (trx) => {
+    uploadedIds = await auditedTransaction(db, async (trx) => {
       // The listing may have moved on (paid, under review) while the files were arriving.
       assertCanChangeDocuments(viewer, await repo.lockProjectGate(trx, projectId));
       const ids: string[] = [];
@@ -325,7 +325,7 @@ export async function deleteDocument(ctx: DocumentsContext, options: { viewer: V
   const { viewer, documentId } = options;
   const document = await repo.findDocument(db, documentId);
   if (!document) throw documentNotFound();
-  const deleted = await db.transaction().execute(async (trx) => {
+  const deleted = await auditedTransaction(db, async (trx) => {
     const project = await repo.lockProjectGate(trx, document.project_id);
     if (project && !isOwner(viewer, project)) throw documentNotFound();
     assertCanChangeDocuments(viewer, project);

@@ -19,7 +19,7 @@ import {
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { badRequest } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
+import { auditedTransaction, recordAudit } from '../audit/audit.service';
 import * as repo from './funder-criteria.repository';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findCriteria>>>;
@@ -54,7 +54,7 @@ export async function saveFunderCriteria(
   body: FunderCriteriaBody,
 ): Promise<FunderCriteriaResponse> {
   const criteria = normaliseCriteria(body);
-  return db.transaction().execute(async (trx) => {
+  return auditedTransaction(db, async (trx) => {
     const before = await repo.findCriteria(trx, viewer.id, { forUpdate: true });
     const row = await repo.saveCriteria(trx, viewer.id, criteria);
     await recordAudit(trx, {
@@ -100,7 +100,7 @@ export async function saveAlertSettings(
   body: AlertSettingsBody,
   now = new Date(),
 ): Promise<AlertSettingsResponse> {
-  return db.transaction().execute(async (trx) => {
+  return auditedTransaction(db, async (trx) => {
     const before = await repo.findAlertSettings(trx, viewer.id);
     const row = await repo.saveAlertSettings(trx, viewer.id, {
       alert_email: body.email,
@@ -128,7 +128,7 @@ export async function confirmFunderCriteria(
   actor: { id: string; name: string | null },
   via: 'app' | 'email_link',
 ): Promise<FunderCriteriaResponse> {
-  return db.transaction().execute(async (trx) => {
+  return auditedTransaction(db, async (trx) => {
     const row = await repo.confirmCriteria(trx, actor.id);
     if (!row) throw badRequest(funderCriteriaMessages.saveFirst);
     await recordAudit(trx, {
@@ -148,7 +148,7 @@ export async function unsubscribeFromAlerts(
   db: Db,
   user: { id: string; name: string | null },
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await auditedTransaction(db, async (trx) => {
     const before = await repo.findAlertSettings(trx, user.id);
     if (!before || before.alert_email === 'off') return;
     await repo.turnAlertEmailsOff(trx, user.id);

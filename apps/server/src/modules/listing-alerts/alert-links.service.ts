@@ -2,7 +2,7 @@ import { alertLinkPages, type LinkPage, linkDates } from '@plinth/domain/alert-l
 import { criteriaPauseAt, DEFAULT_TIME_ZONE } from '@plinth/domain/listing-alerts';
 import { LinkRefused, type VerifiedLink, verifyLink } from '../../auth/signed-links';
 import type { Db } from '../../db/database';
-import { recordAudit } from '../audit/audit.service';
+import { auditedTransaction, recordAudit } from '../audit/audit.service';
 import * as criteriaRepo from '../funder-criteria/funder-criteria.repository';
 import { unsubscribeFromAlerts } from '../funder-criteria/funder-criteria.service';
 import { findUserName } from './listing-alerts.repository';
@@ -107,7 +107,7 @@ export async function confirmByLink(db: Db, secret: string, token: unknown): Pro
   const checked = await check(db, secret, token, 'confirm-criteria');
   if (isAnswer(checked)) return checked;
   const { link, user } = checked;
-  return db.transaction().execute(async (trx) => {
+  return auditedTransaction(db, async (trx) => {
     const locked = await criteriaRepo.findCriteria(trx, user.id, { forUpdate: true });
     const settings = locked && (await criteriaRepo.findAlertSettings(trx, user.id));
     if (!locked || !settings) return answer(400, alertLinkPages.noCriteria);

@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/database';
 import { listingPaymentReceived } from '../../emails/templates/projects';
 import { AppError } from '../../errors';
-import { type AuditActor, recordAudit } from '../audit/audit.service';
+import { type AuditActor, auditedTransaction, recordAudit } from '../audit/audit.service';
 import { notify } from '../notifications/notifications.service';
 import { transitionListing } from '../projects/projects.service';
 import { readPricing } from '../settings/pricing';
@@ -40,7 +40,7 @@ export async function handlePaymentEvent(
   options: { actor?: AuditActor; reason?: string | null } = {},
 ): Promise<{ outcome: PaymentEventOutcome }> {
   const provider = deps.payments.name;
-  const outcome = await deps.db.transaction().execute(async (trx): Promise<PaymentEventOutcome> => {
+  const outcome = await auditedTransaction(deps.db, async (trx): Promise<PaymentEventOutcome> => {
     const isNew = await repo.recordPaymentEvent(trx, {
       provider,
       eventId: event.id,

@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { AppError, conflict, forbidden, notFound, validationFailed } from '../../errors';
-import { type AuditActor, recordAudit } from '../audit/audit.service';
+import { type AuditActor, auditedTransaction, recordAudit } from '../audit/audit.service';
 import { hasSharedContact } from '../contacts/contacts.service';
 import { markAlertOpened } from '../listing-alerts/listing-alerts.repository';
 import { findFunderRequest, findFunderRequestAndAlert } from './marketplace.repository';
@@ -168,7 +168,7 @@ export async function findMarketplaceListing(db: Db, projectId: string) {
 
 export async function createProject(db: Db, options: { viewer: Viewer; fields: ProjectFields }) {
   checkFields(options.fields);
-  const id = await db.transaction().execute(async (trx) => {
+  const id = await auditedTransaction(db, async (trx) => {
     const projectId = await repo.insertProject(trx, options.viewer.id, options.fields);
     await recordAudit(trx, {
       actor: actorOf(options.viewer),
@@ -188,7 +188,7 @@ export async function updateProject(
   options: { viewer: Viewer; projectId: string; fields: ProjectFields },
 ) {
   const { viewer, projectId, fields } = options;
-  await db.transaction().execute(async (trx) => {
+  await auditedTransaction(db, async (trx) => {
     const project = await repo.lockProject(trx, projectId);
     if (!project) throw notFound('Project not found');
     if (!isOwner(viewer, project)) {
@@ -257,7 +257,7 @@ export async function transitionListing(
 /** A rejected listing goes back under review once the developer has edited it. */
 export async function resubmitProject(db: Db, options: { viewer: Viewer; projectId: string }) {
   const { viewer, projectId } = options;
-  await db.transaction().execute(async (trx) => {
+  await auditedTransaction(db, async (trx) => {
     const project = await repo.lockProject(trx, projectId);
     if (!project || !isOwner(viewer, project)) throw notFound('Project not found');
     await transitionListing(trx, {

@@ -30,7 +30,7 @@ import {
   quoteReceived,
 } from '../../emails/templates/proposals';
 import { AppError, conflict, forbidden, notFound, validationFailed } from '../../errors';
-import { type AuditActor, recordAudit } from '../audit/audit.service';
+import { type AuditActor, auditedTransaction, recordAudit } from '../audit/audit.service';
 import { dealForParty, dealForReader } from '../deals/deal-access';
 import { notify } from '../notifications/notifications.service';
 import * as repo from './proposals.repository';
@@ -91,7 +91,7 @@ export async function submitProposal(
   const validUntil = validUntilOrDefault(body.valid_until, today);
   const funderName = await funderLabel(db, viewer);
 
-  const id = await db.transaction().execute(async (trx) => {
+  const id = await auditedTransaction(db, async (trx) => {
     const locked = await repo.lockDeal(trx, deal.id);
     if (!locked) throw notFound(proposalMessages.notFound);
     if (locked.status !== 'open') throw conflict(dealMessages.closed);
@@ -174,7 +174,7 @@ export async function respondToProposal(
   }
   const next = proposalStatusAfter(body.response);
 
-  await db.transaction().execute(async (trx) => {
+  await auditedTransaction(db, async (trx) => {
     const locked = await repo.lockDeal(trx, deal.id);
     if (!locked) throw proposalNotFound();
     if (locked.status !== 'open') throw conflict(dealMessages.closed);

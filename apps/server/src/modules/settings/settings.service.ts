@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
+import { auditedTransaction, recordAudit } from '../audit/audit.service';
 
 /**
  * System settings for the admin Settings tab. Readers of a setting (the documents module's
@@ -47,7 +47,7 @@ export async function updateSetting(db: Db, options: { viewer: Viewer; key: stri
   const check = checkSetting(key, value);
   if (!check.ok)
     throw new AppError('VALIDATION_FAILED', check.message, [{ field: 'value', message: check.message }]);
-  await db.transaction().execute(async (trx) => {
+  await auditedTransaction(db, async (trx) => {
     const before = await trx
       .selectFrom('system_setting')
       .select('value')

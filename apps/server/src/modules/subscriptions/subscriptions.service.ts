@@ -23,7 +23,7 @@ import {
   subscriptionPaymentReceived,
 } from '../../emails/templates/subscriptions';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
-import { type AuditActor, recordAudit } from '../audit/audit.service';
+import { type AuditActor, auditedTransaction, recordAudit } from '../audit/audit.service';
 import { notify } from '../notifications/notifications.service';
 import { readPricing } from '../settings/pricing';
 import * as repo from './subscriptions.repository';
@@ -243,7 +243,7 @@ export async function expireSubscriptions(
   for (const status of ['cancelled', 'active'] as const) {
     const cutoff = new Date(now.getTime() - (status === 'active' ? deps.renewalGraceMs : 0));
     for (;;) {
-      const batch = await deps.db.transaction().execute(async (trx) => {
+      const batch = await auditedTransaction(deps.db, async (trx) => {
         const rows = await repo.lockExpiredSubscribers(trx, { status, cutoff, limit: EXPIRY_BATCH });
         let ended = 0;
         for (const { id } of rows) {

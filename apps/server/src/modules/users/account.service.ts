@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import { conversationClosed } from '../../emails/templates/account';
 import { forbidden, notFound } from '../../errors';
 import { ownChatLines } from '../ai-chat/ai-chat.service';
-import { recordAudit } from '../audit/audit.service';
+import { auditedTransaction, recordAudit } from '../audit/audit.service';
 import { eraseFromAudit } from '../audit/audit-erasure';
 import { publishLiveEvent } from '../events/events.service';
 import { notify } from '../notifications/notifications.service';
@@ -55,7 +55,7 @@ export async function deleteAccount(
 
   if (user.role === 'funder') await stopSubscriptionRenewals(deps, user.id);
 
-  await deps.db.transaction().execute(async (trx) => {
+  await auditedTransaction(deps.db, async (trx) => {
     const withdrawn = await repo.withdrawListings(trx, user.id);
     const open = await repo.findOpenConversations(trx, user.id);
     await repo.closeAccessRequests(
