@@ -11,14 +11,20 @@ import { type FacilityRole, variationActions, wholeDays } from '../utils/variati
  * the developer's approval or withdrawal, the funder's consent or rejection (with its reason). A
  * refusal is shown in the server's words under the buttons.
  */
-export function VariationRowActions({ variation, role }: { variation: VariationRow; role: FacilityRole }) {
+export function VariationRowActions({
+  variation,
+  viewerRole,
+}: {
+  variation: VariationRow;
+  viewerRole: FacilityRole;
+}) {
   const move = useMoveVariation();
   const [error, setError] = useState<string | null>(null);
   const [mode, setMode] = useState<'assess' | 'reject' | null>(null);
   const [cost, setCost] = useState('');
   const [days, setDays] = useState('');
   const [note, setNote] = useState('');
-  const actions = variationActions(role, variation.status as VariationState);
+  const actions = variationActions(viewerRole, variation.status as VariationState);
   if (actions.length === 0) return null;
   const label = `variation ${variation.number}`;
 

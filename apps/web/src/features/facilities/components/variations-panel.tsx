@@ -196,7 +196,7 @@ export function VariationsPanel({
                           Budget version {v.budget_version} · {day(v.updated_at)}
                         </Text>
                       )}
-                      {open && <VariationRowActions variation={v} role={role} />}
+                      {open && <VariationRowActions variation={v} viewerRole={role} />}
                     </Stack>
                   </Table.Td>
                 </Table.Tr>
