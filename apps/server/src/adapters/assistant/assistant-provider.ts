@@ -17,7 +17,7 @@ export interface AssistantRequest {
 
 /**
  * What answers BrokerAI's questions: the built-in analyst (default, offline) or any
- * OpenAI-compatible chat endpoint (AI_BASE_URL, AI_MODEL). Both stream text; the figures always
+ * OpenAI-compatible chat endpoint (OPENAI_BASE_URL, OPENAI_MODEL). Both stream text; the figures always
  * come from packages/domain/src/broker-ai/tools.ts.
  */
 export interface AssistantProvider {

@@ -3,7 +3,7 @@ import type { AssistantProvider } from './assistant-provider';
 import { createBuiltinAnalyst } from './builtin-analyst';
 
 /**
- * The built-in analyst unless an OpenAI-compatible endpoint is configured (AI_BASE_URL and AI_MODEL);
+ * The built-in analyst unless an OpenAI-compatible endpoint is configured (OPENAI_BASE_URL or OPENAI_API_KEY, and OPENAI_MODEL; AI_* as aliases, folded into config.AI_* by config.ts);
  * the `openai` SDK is imported only then (issue 12 item 8: memory at rest).
  */
 export async function createAssistantProvider(config: Config): Promise<AssistantProvider> {
