@@ -26,6 +26,10 @@ describe('[FACILITY LIFE] After the close: variations, presales and settlement t
     await dev.getByLabel('Description').fill('Upgraded facade to face brick');
     await dev.getByLabel('Cost (AUD)').fill('150,000');
     await dev.getByLabel('Days added').fill('0');
+    // From contingency first: this budget has none, and the server says so in its words.
+    await dev.getByLabel('Funded by').selectOption('contingency');
+    await dev.getByRole('button', { name: 'Propose the variation' }).click();
+    await dev.getByRole('alert').filter({ hasText: 'Contingency has only $0 left' }).waitFor();
     await dev.getByLabel('Funded by').selectOption('equity');
     await dev.getByRole('button', { name: 'Propose the variation' }).click();
     const devRow = dev.getByTestId('variation-1');
@@ -52,8 +56,22 @@ describe('[FACILITY LIFE] After the close: variations, presales and settlement t
     const lender = funder.page;
     await openTab(lender, facilityId, title, 'Variations');
     await lender.getByTestId('variation-1').getByText('Lender consent needed', { exact: true }).waitFor();
+    await expectAccessible(lender);
     await lender.getByRole('button', { name: 'Consent to variation 1' }).click();
     await lender.getByTestId('variation-1').getByText('Incorporated', { exact: true }).waitFor();
+    await expectAccessible(lender);
+
+    // The funder's other panels of an open facility read and offer their forms.
+    await lender.getByRole('tab', { name: 'Completion' }).click();
+    await lender.getByText(/^Practical completion has not been recorded/).waitFor();
+    await lender.getByRole('button', { name: 'Record practical completion' }).waitFor();
+    await expectAccessible(lender);
+    await lender.getByRole('tab', { name: 'Covenants and reports' }).click();
+    await lender.getByText('No covenants are set for this facility.').waitFor();
+    await lender.getByLabel('Valuer').fill('Metro Valuers');
+    await lender.getByLabel('Value (AUD)').fill('1,400,000');
+    await lender.getByRole('button', { name: 'Record the valuation' }).click();
+    await lender.getByText(/^Latest valuation: \$1,400,000 by Metro Valuers/).waitFor();
     await expectAccessible(lender);
 
     const after = await call<Variation>(
