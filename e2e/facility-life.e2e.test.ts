@@ -105,6 +105,21 @@ describe('[FACILITY LIFE] After the close: variations, presales and settlement t
       .getByText(/Cover 65\.0 %/)
       .waitFor();
     expect(await dev.getByTestId('sunset-warning').count()).toBe(0);
+
+    // A sale to a related party is on the register but not counted, with the reason in words.
+    await dev.getByLabel('Lot', { exact: true }).fill('8');
+    await dev.getByLabel('Purchaser').fill('Dev Sunset Family Trust');
+    await dev.getByLabel('Price ex GST (AUD)').fill('500000');
+    await dev.getByLabel('Deposit (AUD)').fill('50000');
+    await dev.getByLabel('Exchanged on').fill(sydneyDay(-5));
+    await dev.getByLabel('Sunset date').fill(addMonths(completionDate, 12));
+    await dev.getByLabel('Related party').check();
+    await dev.getByRole('button', { name: 'Add the presale' }).click();
+    await dev
+      .getByRole('list', { name: 'Presales not counted' })
+      .getByText(/^Lot 8 .*The purchaser is a related party/)
+      .waitFor();
+    expect(await dev.getByTestId('presale-cover-figure').textContent()).toContain('Cover 65.0 %');
     await expectAccessible(dev);
 
     // A variation of 30 days, through its machine (the first journey drives it on the page).
