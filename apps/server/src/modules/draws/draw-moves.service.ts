@@ -21,6 +21,7 @@ import type { Db } from '../../db/database';
 import type { DrawStatus, FacilityPartyRole } from '../../db/types-facility';
 import { conflict, validationFailed } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
+import { testCovenants } from '../covenants/covenant-engine';
 import { type FacilitiesDeps, facilityChanged, facilityLink } from '../facilities/facilities.service';
 import { type FacilityRow, partyIdsOf } from '../facilities/facility-access';
 import {
@@ -207,6 +208,8 @@ export async function certifyDraw(
       .where('id', '=', draw.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    // The delay moves the forecast completion, the costs to complete the in-balance test.
+    await testCovenants({ ...deps, db: trx }, facility.id, 'draw');
     const total = body.lines.reduce((s, l) => s + BigInt(l.certified_cents), 0n);
     await recordAudit(trx, {
       actor: actorOf(options.viewer),
@@ -393,6 +396,7 @@ export async function fundDraw(
       .where('id', '=', draw.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await testCovenants({ ...deps, db: trx }, facility.id, 'draw');
     await recordAudit(trx, {
       actor: actorOf(options.viewer),
       action: 'draw.funded',

@@ -2,6 +2,7 @@ import { type CreatePresaleInput, checkPresale, createPresaleBody } from '@plint
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { Viewer } from '../../auth/guards';
 import { badRequest, validationFailed } from '../../errors';
+import { testCovenants } from '../covenants/covenant-engine';
 import type { FacilitiesDeps } from '../facilities/facilities.service';
 import { facilityForActor } from '../facilities/facility-access';
 import { insertPresales, refuseIfRepaid } from './presales.service';
@@ -129,6 +130,7 @@ export async function importPresales(
     });
     refuseIfRepaid(facility);
     const items = await insertPresales(trx, facility, options.viewer, inputs, (i) => `row ${i + 2}`);
+    await testCovenants({ ...deps, db: trx }, facility.id, 'presale');
     return { items };
   });
 }

@@ -12,6 +12,7 @@ import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { badRequest, conflict, notFound, validationFailed } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
+import { testCovenants } from '../covenants/covenant-engine';
 import { actorOf, type FacilitiesDeps, facilityChanged, iso } from '../facilities/facilities.service';
 import { type FacilityRow, facilityForActor, facilityForReader } from '../facilities/facility-access';
 import { presaleAudit } from './presale-audit';
@@ -239,6 +240,7 @@ export async function createPresale(
     const issues = checkPresale(options.body);
     if (issues.length > 0) throw validationFailed(issues);
     const [created] = await insertPresales(trx, facility, options.viewer, [options.body], () => 'body');
+    await testCovenants({ ...deps, db: trx }, facility.id, 'presale');
     return created!;
   });
 }
@@ -261,6 +263,7 @@ export async function deletePresale(deps: FacilitiesDeps, options: { viewer: Vie
       before: { id: presale.id, lot: presale.lot, purchaser_name: presale.purchaser_name },
     });
     await facilityChanged(trx, facility.id, 'facility');
+    await testCovenants({ ...deps, db: trx }, facility.id, 'presale');
   });
 }
 
@@ -349,6 +352,7 @@ export async function putSettings(
       after,
     });
     await facilityChanged(trx, facility.id, 'facility');
+    await testCovenants({ ...deps, db: trx }, facility.id, 'presale');
     return after;
   });
 }

@@ -9,6 +9,7 @@ import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { conflict, validationFailed } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
+import { testCovenants } from '../covenants/covenant-engine';
 import { accrueThrough } from '../facilities/accrual.jobs';
 import {
   actorOf,
@@ -194,6 +195,8 @@ export async function settlePresale(
     }
     await tellParties(trx, facility, presale.lot, w, plan.repaid);
     await facilityChanged(trx, facility.id, 'ledger');
+    // The lot leaves the presale register and the loan falls (a repaid facility is not tested).
+    await testCovenants({ ...deps, db: trx }, facility.id, 'settlement');
     return {
       ...toSettlement({ ...inserted, lot: presale.lot }),
       facility_status: status,

@@ -7,6 +7,7 @@ import type { Db } from '../../db/database';
 import type { FacilityPartyRole } from '../../db/types-facility';
 import { conflict, forbidden, notFound, validationFailed } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
+import { testCovenants } from '../covenants/covenant-engine';
 import type { FacilitiesDeps } from '../facilities/facilities.service';
 import { facilityForActor, facilityForReader, findFacilityRow } from '../facilities/facility-access';
 import {
@@ -237,6 +238,8 @@ export async function decideReallocation(
       before: { reallocation_id: row.id, status: row.status },
       after: { reallocation_id: row.id, status: updated.status },
     });
+    // A new approved budget moves the in-balance test: the covenants are tested on it.
+    if (decision === 'approve') await testCovenants({ ...deps, db: trx }, facility.id, 'variation');
     const result = await toReallocation(trx, updated);
     await tellParties(deps, trx, facility, {
       except: viewer.id,

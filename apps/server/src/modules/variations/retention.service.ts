@@ -17,6 +17,7 @@ import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { conflict, validationFailed } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
+import { testCovenants } from '../covenants/covenant-engine';
 import { type FacilitiesDeps, facilityChanged } from '../facilities/facilities.service';
 import { type FacilityRow, facilityForActor, facilityForReader } from '../facilities/facility-access';
 import { facilityBalances, lineFigures, nat, postJournal } from '../facilities/facility-figures';
@@ -240,6 +241,7 @@ export async function recordPracticalCompletion(
       relatedId: facility.id,
       message: `Practical completion was recorded on ${formatLongDate(body.date)}. ${formatAud(total_cents)} of retention is released to the builder; the rest is released when the defects liability period ends on ${formatLongDate(ends)}.`,
     });
+    await testCovenants({ ...deps, db: trx }, facility.id, 'variation');
     return retentionView(trx, facility);
   });
 }
@@ -294,6 +296,7 @@ export async function releaseRemainingRetention(
       relatedId: facility.id,
       message: `The defects liability period has ended: the remaining ${formatAud(total_cents)} of retention is released to the builder.`,
     });
+    await testCovenants({ ...deps, db: trx }, facility.id, 'variation');
     return retentionView(trx, facility);
   });
 }

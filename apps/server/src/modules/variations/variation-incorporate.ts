@@ -14,6 +14,7 @@ import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { conflict } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
+import { testCovenants } from '../covenants/covenant-engine';
 import type { FacilitiesDeps } from '../facilities/facilities.service';
 import type { FacilityRow } from '../facilities/facility-access';
 import { facilityInBalance, forecastCompletionDate, postJournal } from '../facilities/facility-figures';
@@ -180,5 +181,7 @@ export async function incorporate(
     relatedId: v.id,
     message: `Variation ${v.number} is incorporated in budget version ${version.version}: ${line.name} up by ${formatAud(BigInt(v.cost_cents))}, ${funding}${completion}.`,
   });
+  // The budget, the limit and the forecast completion moved: the covenants are tested on them.
+  await testCovenants({ ...deps, db: trx }, facility.id, 'variation');
   return updated;
 }
