@@ -27,6 +27,7 @@ import * as loanAdministration from './20261203000000_loan_administration';
 import * as variations from './20261204000000_variations';
 import * as presales from './20261204100000_presales';
 import * as covenants from './20261204200000_covenants';
+import * as aiChatFacility from './20261205100000_ai_chat_facility';
 
 export const migrations = {
   '20261122000000_auth_and_profile': authAndProfile,
@@ -58,4 +59,5 @@ export const migrations = {
   '20261204000000_variations': variations,
   '20261204100000_presales': presales,
   '20261204200000_covenants': covenants,
+  '20261205100000_ai_chat_facility': aiChatFacility,
 };

@@ -1,16 +1,29 @@
+import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
+import type { AiSessionTable, Database } from '../../db/types';
 
 /** BrokerAI sessions and messages (tables ai_session and ai_message). */
 
-const sessionColumns = ['id', 'user_id', 'project_id', 'session_title', 'created_at'] as const;
+/** ai_session with the facility a chat may be bound to (decision 069), typed here. */
+type ChatDatabase = Omit<Database, 'ai_session'> & {
+  ai_session: AiSessionTable & { facility_id: string | null };
+};
+const chatDb = (db: Db) => db as unknown as Kysely<ChatDatabase>;
+
+const sessionColumns = ['id', 'user_id', 'project_id', 'facility_id', 'session_title', 'created_at'] as const;
 
 export const insertSession = (
   db: Db,
-  values: { userId: string; projectId: string | null; title: string | null },
+  values: { userId: string; projectId: string | null; facilityId?: string | null; title: string | null },
 ) =>
-  db
+  chatDb(db)
     .insertInto('ai_session')
-    .values({ user_id: values.userId, project_id: values.projectId, session_title: values.title })
+    .values({
+      user_id: values.userId,
+      project_id: values.projectId,
+      facility_id: values.facilityId ?? null,
+      session_title: values.title,
+    })
     .returning(sessionColumns)
     .executeTakeFirstOrThrow();
 
@@ -19,9 +32,9 @@ export const insertSession = (
  * messages came from a project's whole file.
  */
 export const listSessions = (db: Db, userId: string, limit?: number) => {
-  const query = db
+  const query = chatDb(db)
     .selectFrom('ai_session as s')
-    .select(['s.id', 's.user_id', 's.project_id', 's.session_title', 's.created_at'])
+    .select(['s.id', 's.user_id', 's.project_id', 's.facility_id', 's.session_title', 's.created_at'])
     .select((eb) =>
       eb
         .exists(
@@ -42,7 +55,7 @@ export type ListedSessionRow = Awaited<ReturnType<typeof listSessions>>[number];
 
 /** A session only when it is the caller's: anyone else's reads as missing. */
 export const findOwnSession = (db: Db, userId: string, sessionId: string) =>
-  db
+  chatDb(db)
     .selectFrom('ai_session')
     .select(sessionColumns)
     .where('id', '=', sessionId)

@@ -2,16 +2,15 @@ import { errorResponse, errorResponses } from '@plinth/domain/api-errors';
 import {
   type AiStreamEvent,
   aiMessagesResponse,
-  aiSession,
   aiSessionIdParams,
-  aiSessionsResponse,
-  createAiSessionBody,
   sendAiMessageBody,
   sendAiMessageResponse,
 } from '@plinth/domain/broker-ai/api';
+import { aiSessionWithFacility, createAiSessionWithFacilityBody } from '@plinth/domain/broker-ai/facility';
 import { dealMemo } from '@plinth/domain/broker-ai/memo';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { viewerOf } from '../../auth/guards';
 import { AppError } from '../../errors';
@@ -41,9 +40,10 @@ export const aiChatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     {
       schema: {
         tags,
-        summary: 'Start a chat, free (project_id null) or about a project you may read (else 404)',
-        body: createAiSessionBody,
-        response: { 201: aiSession, 403: errorResponse, ...errors },
+        summary:
+          'Start a chat, free (project_id null), about a project you may read, or about a facility you are a party of (facility_id; admins any): else 404',
+        body: createAiSessionWithFacilityBody,
+        response: { 201: aiSessionWithFacility, 403: errorResponse, ...errors },
       },
     },
     async (request, reply) => {
@@ -55,7 +55,11 @@ export const aiChatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   app.get(
     '/api/ai-chat/sessions',
     {
-      schema: { tags, summary: 'Your chats, newest first', response: { 200: aiSessionsResponse, ...errors } },
+      schema: {
+        tags,
+        summary: 'Your chats, newest first',
+        response: { 200: z.object({ items: z.array(aiSessionWithFacility) }), ...errors },
+      },
     },
     (request) => aiChat.listSessions(db, { viewer: viewerOf(request) }),
   );

@@ -1,18 +1,24 @@
 import {
   type AiMessage,
-  type AiSession,
   aiChatMessages,
-  type CreateAiSessionBody,
   type SendAiMessageResponse,
   titleFromQuestion,
 } from '@plinth/domain/broker-ai/api';
+import {
+  type AiSessionWithFacility,
+  answerFacilityQuestion,
+  type CreateAiSessionWithFacilityBody,
+} from '@plinth/domain/broker-ai/facility';
 import { asksForMemo, type DealMemo } from '@plinth/domain/broker-ai/memo';
+import { facilityMessages } from '@plinth/domain/facilities';
 import type { AssistantProvider, AssistantRequest } from '../../adapters/assistant/assistant-provider';
+import { chunksOf } from '../../adapters/assistant/builtin-analyst';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { notFound } from '../../errors';
 import { getProjectDetail } from '../projects/projects.service';
 import { dealFactsOf, dealMemoFor, readableProject } from './ai-chat.context';
+import { assertFacilityReadable, readableFacilityFigures } from './ai-chat.facility';
 import { readableMessages, readableSessions, visibleMessages } from './ai-chat.history';
 import * as repo from './ai-chat.repository';
 
@@ -22,35 +28,43 @@ const SESSIONS_LISTED = 100;
 const HISTORY_TURNS = 20;
 const MESSAGES_LISTED = 500;
 
-const toSession = (row: repo.SessionRow): AiSession => ({
+const toSession = (row: repo.SessionRow): AiSessionWithFacility => ({
   id: row.id,
   session_id: row.id,
   project_id: row.project_id,
+  facility_id: row.facility_id,
   session_title: row.session_title,
   created_at: iso(row.created_at),
 });
 
 /**
  * POST /ai-chat/sessions: a free session, or one bound to a project the caller may read (the
- * projects module's check: anything else answers its 404, never a hint the project exists).
+ * projects module's check: anything else answers its 404, never a hint the project exists), or to
+ * a facility the caller is a party of (or an admin: the facilities module's check, 404 otherwise).
  */
 export async function createSession(
   db: Db,
-  options: { viewer: Viewer; body: CreateAiSessionBody },
-): Promise<AiSession> {
+  options: { viewer: Viewer; body: CreateAiSessionWithFacilityBody },
+): Promise<AiSessionWithFacility> {
   const { viewer, body } = options;
   const projectId = body.project_id ?? null;
+  const facilityId = body.facility_id ?? null;
   if (projectId) await getProjectDetail(db, { viewer, projectId });
+  if (facilityId) await assertFacilityReadable(db, viewer, facilityId);
   const row = await repo.insertSession(db, {
     userId: viewer.id,
     projectId,
+    facilityId,
     title: body.session_title || null,
   });
   return toSession(row);
 }
 
 /** GET /ai-chat/sessions: the caller's own, titled as they may read them now (decision 047). */
-export async function listSessions(db: Db, options: { viewer: Viewer }): Promise<{ items: AiSession[] }> {
+export async function listSessions(
+  db: Db,
+  options: { viewer: Viewer },
+): Promise<{ items: AiSessionWithFacility[] }> {
   const rows = await repo.listSessions(db, options.viewer.id, SESSIONS_LISTED);
   return { items: (await readableSessions(db, options.viewer, rows)).map(toSession) };
 }
@@ -87,6 +101,11 @@ export async function sendMessage(
   const { viewer, message } = options;
   const session = await findOwnSession(db, options);
   const project = session.project_id ? await readableProject(db, viewer, session.project_id) : null;
+  // A facility-bound chat answers only while its owner may read the facility (a party, an admin).
+  const facility = session.facility_id
+    ? await readableFacilityFigures(db, viewer, session.facility_id)
+    : null;
+  if (session.facility_id && !facility) throw notFound(facilityMessages.notFound);
   // The assistant is given the history as the caller may read it now: never figures of a file
   // they can no longer read.
   const history = await readableMessages(db, viewer, session, { limit: HISTORY_TURNS, project });
@@ -111,7 +130,11 @@ export async function sendMessage(
   }
 
   let text = '';
-  for await (const piece of assistant.reply(request)) {
+  // On a facility, its five questions are answered from its live figures by the domain, whoever
+  // answers the rest; a question about the facility it cannot place is asked back (decision 069).
+  const onFacility = facility ? answerFacilityQuestion(message, facility) : null;
+  const pieces = onFacility ? chunksOf(onFacility.text) : assistant.reply(request);
+  for await (const piece of pieces) {
     text += piece;
     options.onDelta?.(piece);
   }
