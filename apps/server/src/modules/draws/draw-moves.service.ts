@@ -11,7 +11,7 @@ import {
 import { outOfBalanceMessage } from '@plinth/domain/facility/in-balance';
 import { drawFundedJournal } from '@plinth/domain/facility/ledger';
 import { formatAud } from '@plinth/domain/facility/money';
-import { retentionFor } from '@plinth/domain/facility/retention';
+import { defaultRetentionCapBps, qldRetentionCapBps, retentionFor } from '@plinth/domain/facility/retention';
 import { type AuState, scheduleDueText } from '@plinth/domain/facility/sop-clock';
 import { sydneyDate } from '@plinth/domain/proposals';
 import { sql } from 'kysely';
@@ -32,6 +32,7 @@ import {
   postJournal,
 } from '../facilities/facility-figures';
 import { notify } from '../notifications/notifications.service';
+import { withVariations } from '../variations/variation-tables';
 
 /**
  * Draws (issue 33 items 3 and 6; decisions 055 and 056): the developer's drafts and claims, the
@@ -224,6 +225,34 @@ export async function certifyDraw(
   });
 }
 
+/**
+ * The cap on a line's retention for a draw funded now (decision 061): the contract's cap (5 % of the
+ * line) until practical completion. From practical completion half the security is released and no
+ * draw refills it: the cap is half the contract's, and in Queensland no more than the Act's 2.5 %
+ * after practical completion. Once the rest has been released at the end of the defects liability
+ * period nothing would release more, so none is withheld.
+ */
+export async function retentionCapBpsNow(trx: Db, facility: FacilityRow): Promise<number> {
+  const vdb = withVariations(trx);
+  const [pc, last] = await Promise.all([
+    vdb
+      .selectFrom('practical_completion')
+      .select('completed_on')
+      .where('facility_id', '=', facility.id)
+      .executeTakeFirst(),
+    vdb
+      .selectFrom('retention_release')
+      .select('id')
+      .where('facility_id', '=', facility.id)
+      .where('stage', '=', 'defects_liability')
+      .executeTakeFirst(),
+  ]);
+  if (!pc) return defaultRetentionCapBps;
+  if (last) return 0;
+  const half = Math.floor(defaultRetentionCapBps / 2);
+  return facility.state === 'QLD' ? Math.min(half, qldRetentionCapBps.after_practical_completion) : half;
+}
+
 async function assertInBalance(trx: Db, facility: FacilityRow) {
   const result = await facilityInBalance(trx, facility);
   if (result.shortfall_cents > 0n) throw conflict(outOfBalanceMessage(result.shortfall_cents));
@@ -320,7 +349,8 @@ export async function cancelDraw(deps: FacilitiesDeps, options: { viewer: Viewer
 
 /**
  * POST /draws/{id}/fund {funded_on}: the funder pays an approved draw while the loan is in balance.
- * Retention is withheld on construction lines (domain), the journal is posted dated `funded_on`,
+ * Retention is withheld on construction lines (domain; after practical completion no more than
+ * `retentionCapBpsNow` allows), the journal is posted dated `funded_on`,
  * and the draw becomes funded — all in one transaction under the facility's and the draw's locks,
  * so two instances funding at once fund once (the second finds it funded: 409).
  */
@@ -344,6 +374,7 @@ export async function fundDraw(
       .select(['budget_line_id', 'certified_cents'])
       .where('draw_id', '=', draw.id)
       .execute();
+    const capBps = await retentionCapBpsNow(trx, facility);
     let certified = 0n;
     let retention = 0n;
     for (const l of lines) {
@@ -354,6 +385,7 @@ export async function fundDraw(
             certified_cents: c,
             line_budget_cents: f.budget_cents,
             held_before_cents: f.retention_held_cents,
+            cap_bps: capBps,
           })
         : 0n;
       certified += c;
