@@ -5,10 +5,11 @@ import { formatDateTime } from '@plinth/domain/format';
 import type { Role } from '@plinth/domain/roles';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useSessions } from '../api/list-sessions';
 import { useBrokerChat } from '../hooks/use-broker-chat';
-import { suggestionsFor } from '../utils/suggested-questions';
+import { facilitySuggestions, suggestionsFor } from '../utils/suggested-questions';
 import classes from './broker-ai.module.css';
 import { ChatThread } from './chat-thread';
 
@@ -37,7 +38,10 @@ export function BrokerAiPage({
   const isMobile = useIsMobile();
   const [isListShown, setIsListShown] = useState(false);
   const sessions = useSessions();
-  const chat = useBrokerChat({ sessionId, projectId, onSessionCreated: onSessionChange });
+  // ?facility= (the facility page's 'Ask BrokerAI about this facility'): a new chat is bound to it.
+  const [params] = useSearchParams();
+  const facilityId = params.get('facility');
+  const chat = useBrokerChat({ sessionId, projectId, facilityId, onSessionCreated: onSessionChange });
   const hasAsked = useRef(false);
   const { send } = chat;
   useEffect(() => {
@@ -91,7 +95,7 @@ export function BrokerAiPage({
         Suggested questions
       </Text>
       <Stack gap={6} aria-label="Suggested questions">
-        {suggestionsFor(role).map((q) => (
+        {(facilityId && !sessionId ? facilitySuggestions : suggestionsFor(role)).map((q) => (
           <Button
             key={q}
             variant="default"

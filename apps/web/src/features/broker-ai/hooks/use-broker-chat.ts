@@ -23,14 +23,15 @@ interface Pending {
 /**
  * One BrokerAI chat: its stored messages, the question being answered with the reply as it
  * streams, and the error line. A chat without a session makes one on its first question (bound to
- * `projectId` when given) and reports it through `onSessionCreated`.
+ * `projectId` or `facilityId` when given) and reports it through `onSessionCreated`.
  */
 export function useBrokerChat(options: {
   sessionId: string | null;
   projectId?: string | null;
+  facilityId?: string | null;
   onSessionCreated: (sessionId: string) => void;
 }) {
-  const { sessionId, projectId, onSessionCreated } = options;
+  const { sessionId, projectId, facilityId, onSessionCreated } = options;
   const queryClient = useQueryClient();
   const messages = useSessionMessages(sessionId);
   const [pending, setPending] = useState<Pending | null>(null);
@@ -46,7 +47,13 @@ export function useBrokerChat(options: {
       let id = sessionId;
       try {
         if (!id) {
-          id = (await createSession({ project_id: projectId ?? null, session_title: null })).id;
+          id = (
+            await createSession({
+              project_id: projectId ?? null,
+              ...(facilityId ? { facility_id: facilityId } : {}),
+              session_title: null,
+            })
+          ).id;
           onSessionCreated(id);
         }
         const done = await streamMessage(id, question, (text) =>
@@ -71,7 +78,7 @@ export function useBrokerChat(options: {
         isBusy.current = false;
       }
     },
-    [sessionId, projectId, onSessionCreated, queryClient],
+    [sessionId, projectId, facilityId, onSessionCreated, queryClient],
   );
 
   const lines: ChatLine[] = (messages.data?.items ?? []).map((m) => ({

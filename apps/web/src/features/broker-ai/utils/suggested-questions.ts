@@ -19,3 +19,12 @@ export const suggestedQuestions = {
 /** Admins read the funders' questions: they look at deals from the lending side. */
 export const suggestionsFor = (role: Role) =>
   role === 'borrower' ? suggestedQuestions.borrower : suggestedQuestions.funder;
+
+/** A new chat about a facility: its five questions (decision 069). */
+export const facilitySuggestions = [
+  'How much is left to draw?',
+  'Is the loan in balance, and by how much?',
+  'When is the next payment schedule due?',
+  'What is the presale cover?',
+  'Which covenant is closest to breach?',
+] as const;

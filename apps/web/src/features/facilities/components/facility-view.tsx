@@ -2,6 +2,7 @@ import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title }
 import { facilityStatusLabels } from '@plinth/domain/facility/facility-machine';
 import { Link } from 'react-router';
 import { LoadFailedAlert } from '../../../components/load-states';
+import { AskAboutFacilityButton } from '../../broker-ai/components/ask-about-facility-button';
 import { useBudget } from '../api/get-budget';
 import { useDraws } from '../api/get-draws';
 import { useFacility } from '../api/get-facility';
@@ -65,6 +66,7 @@ export function FacilityView({ facilityId }: { facilityId: string }) {
           <Badge variant="light" color={f.status === 'active' ? 'green' : 'gray'} c="dark.7">
             {facilityStatusLabels[f.status]}
           </Badge>
+          <AskAboutFacilityButton facilityId={facilityId} />
         </Group>
         <Text c="gray.7" fz="sm">
           {f.state} · {(f.interest_rate_bps / 100).toFixed(2)} % p.a. · closed {day(f.close_date)} · matures{' '}
