@@ -1,8 +1,7 @@
-import { Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { facilityStatusLabels } from '@plinth/domain/facility/facility-machine';
 import { Link } from 'react-router';
 import { LoadFailedAlert } from '../../../components/load-states';
-import { AskAboutFacilityButton } from '../../broker-ai/components/ask-about-facility-button';
 import { useBudget } from '../api/get-budget';
 import { useDraws } from '../api/get-draws';
 import { useFacility } from '../api/get-facility';
@@ -66,7 +65,10 @@ export function FacilityView({ facilityId }: { facilityId: string }) {
           <Badge variant="light" color={f.status === 'active' ? 'green' : 'gray'} c="dark.7">
             {facilityStatusLabels[f.status]}
           </Badge>
-          <AskAboutFacilityButton facilityId={facilityId} />
+          {/* BrokerAI's chat bound to this facility, answering from its live figures (decision 069). */}
+          <Button component={Link} to={`/broker-ai?facility=${facilityId}`} variant="default" size="xs">
+            Ask BrokerAI about this facility
+          </Button>
         </Group>
         <Text c="gray.7" fz="sm">
           {f.state} · {(f.interest_rate_bps / 100).toFixed(2)} % p.a. · closed {day(f.close_date)} · matures{' '}
