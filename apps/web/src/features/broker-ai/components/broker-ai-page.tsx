@@ -39,8 +39,9 @@ export function BrokerAiPage({
   const [isListShown, setIsListShown] = useState(false);
   const sessions = useSessions();
   // ?facility= (the facility page's 'Ask BrokerAI about this facility'): a new chat is bound to it.
+  // 'New Chat' after it opens a free chat again.
   const [params] = useSearchParams();
-  const facilityId = params.get('facility');
+  const [facilityId, setFacilityId] = useState(() => params.get('facility'));
   const chat = useBrokerChat({ sessionId, projectId, facilityId, onSessionCreated: onSessionChange });
   const hasAsked = useRef(false);
   const { send } = chat;
@@ -50,6 +51,7 @@ export function BrokerAiPage({
     void send(initialQuestion);
   }, [initialQuestion, sessionId, send]);
   const open = (id: string | null) => {
+    if (id === null) setFacilityId(null);
     onSessionChange(id);
     setIsListShown(false);
   };
