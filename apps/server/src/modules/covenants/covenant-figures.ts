@@ -10,8 +10,8 @@ import {
   forecastCompletionDate,
   lineFigures,
 } from '../facilities/facility-figures';
+import { settingsOf } from '../presales/presale-settings';
 import { withPresales } from '../presales/presale-tables';
-import { settingsOf } from '../presales/presales.service';
 import { withCovenants } from './covenant-tables';
 
 /**

@@ -1,4 +1,4 @@
-import { defaultPresaleSettings, type PresaleSettings } from '@plinth/domain/facility/presales';
+import type { PresaleSettings } from '@plinth/domain/facility/presales';
 import {
   type CreatePresaleInput,
   checkPresale,
@@ -16,6 +16,7 @@ import { testCovenants } from '../covenants/covenant-engine';
 import { actorOf, type FacilitiesDeps, facilityChanged, iso } from '../facilities/facilities.service';
 import { type FacilityRow, facilityForActor, facilityForReader } from '../facilities/facility-access';
 import { presaleAudit } from './presale-audit';
+import { settingsOf } from './presale-settings';
 import { type PresaleDb, withPresales } from './presale-tables';
 
 /**
@@ -84,21 +85,6 @@ export function toPresale(row: PresaleRow, settlement: SettlementRow | undefined
     settlement: settlement ? toSettlement(settlement) : null,
     created_at: iso(row.created_at)!,
   };
-}
-
-/** The facility's qualification thresholds: its own where the funder set them, else the defaults. */
-export async function settingsOf(db: Db, facilityId: string): Promise<PresaleSettings> {
-  const row = await withPresales(db)
-    .selectFrom('presale_settings')
-    .select([
-      'min_deposit_bps',
-      'max_bond_share_bps',
-      'bond_months_after_sunset',
-      'sunset_months_after_completion',
-    ])
-    .where('facility_id', '=', facilityId)
-    .executeTakeFirst();
-  return row ?? { ...defaultPresaleSettings };
 }
 
 function refuseIfRepaid(facility: FacilityRow) {
@@ -357,4 +343,4 @@ export async function putSettings(
   });
 }
 
-export { insertPresales, refuseIfRepaid };
+export { insertPresales, refuseIfRepaid, settingsOf };
