@@ -8,10 +8,8 @@ import { dealUploadBody, quoteBody } from './support/deal-room';
 import { multipartBody } from './support/documents';
 import { createPayableProject } from './support/payments';
 import {
-  buildWorld,
   type Cell,
   type Fresh,
-  fillPath,
   freshAcceptedDeal,
   freshActor,
   freshDocument,
@@ -26,9 +24,8 @@ import {
   freshPublished,
   freshSubscription,
   freshUnderReview,
-  pdf,
-  type World,
-} from './support/permission-world';
+} from './support/permission-fresh';
+import { buildWorld, fillPath, pdf, type World } from './support/permission-world';
 import { freshPresale, freshSettlementPresale, presaleBody, settlementBody } from './support/presale-world';
 import { VISA } from './support/subscriptions';
 
