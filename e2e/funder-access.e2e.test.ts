@@ -229,6 +229,11 @@ describe('[FUNDER ACCESS] a funder from sign-up to a live conversation about a p
     await markPage(dev.page);
 
     await developerChat.getByRole('button', { name: 'Approve', exact: true }).click();
+    // The approval asks for 'Access until' and shows the funder's undertaking first (issue 37 item 12).
+    await dev.page
+      .getByRole('dialog', { name: 'Approve access?' })
+      .getByRole('button', { name: 'Approve', exact: true })
+      .click();
     await developerChat.getByText('Approved', { exact: true }).waitFor();
     await developerChat.getByRole('button', { name: 'Approve', exact: true }).waitFor({ state: 'detached' });
     // The funder's open chat follows: approved, with the project now named and linked.

@@ -1,5 +1,6 @@
 import { hasMarketplaceAccess } from '@plinth/domain/subscriptions';
 import type { Me } from '@plinth/domain/users';
+import { PendingAccessBanner } from '../../features/access-requests/components/pending-access-banner';
 import { useAdminStats } from '../../features/admin/api/get-admin-stats';
 import { OverviewTab } from '../../features/admin/components/overview-tab';
 import { AdminDashboard } from '../../features/dashboard/components/admin-dashboard';
@@ -47,7 +48,13 @@ export default function DashboardRoute() {
 /** The dashboard's stats and the portfolio's first page of All are one request (the same query key). */
 function BorrowerHome() {
   const { data } = useMyProjects(portfolioParams());
-  return <BorrowerDashboard stats={data?.stats ?? null} portfolio={<ProjectPortfolio />} />;
+  return (
+    <>
+      {/* Funders waiting on the developer's answer (issue 37 item 12). */}
+      <PendingAccessBanner />
+      <BorrowerDashboard stats={data?.stats ?? null} portfolio={<ProjectPortfolio />} />
+    </>
+  );
 }
 
 /** The admin's four stat cards: the same GET /admin/stats query (and cards) as the panel's Overview. */
