@@ -20,8 +20,9 @@ export default function BrokerAiRoute() {
           const next = new URLSearchParams(current);
           if (id) next.set('session', id);
           else next.delete('session');
-          // A chat already made carries its project; a new chat is a free one.
+          // A chat already made carries its project or facility; a new chat is a free one.
           next.delete('project');
+          next.delete('facility');
           next.delete('ask');
           return next;
         },

@@ -2,13 +2,14 @@ import { Alert, Button, Group, Select, Stack, Text, Title } from '@mantine/core'
 import { marketplaceSorts } from '@plinth/domain/marketplace';
 import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
-import { LoadFailedAlert, LoadingBlock } from '../../components/load-states';
+import { LoadFailedAlert } from '../../components/load-states';
 import { useMarketplace } from '../../features/marketplace/api/list-marketplace';
 import { MarketplaceFiltersPanel } from '../../features/marketplace/components/marketplace-filters';
 import { MarketplaceGateNotice } from '../../features/marketplace/components/marketplace-gate-notice';
 import { MarketplaceStats } from '../../features/marketplace/components/marketplace-stats';
 import { MobileFilters } from '../../features/marketplace/components/mobile-filters';
 import { OpportunityGrid } from '../../features/marketplace/components/opportunity-grid';
+import { OpportunityGridSkeleton } from '../../features/marketplace/components/opportunity-grid-skeleton';
 import { SavedSearches } from '../../features/marketplace/components/saved-searches';
 import { useExportResults } from '../../features/marketplace/hooks/use-export-results';
 import {
@@ -70,7 +71,8 @@ function Marketplace() {
       </Alert>
     );
   } else if (query.isPending) {
-    results = <LoadingBlock label="Loading projects" />;
+    // Card-sized placeholders: the grid keeps its place while it loads (issue 36 item 5, decision 064).
+    results = <OpportunityGridSkeleton />;
   } else if (query.isError) {
     results = <LoadFailedAlert title="Failed to load projects">{query.error.message}</LoadFailedAlert>;
   } else {
@@ -134,7 +136,7 @@ function Marketplace() {
           </Button>
         </Group>
       </Group>
-      <Text c="gray.7" fz="sm" aria-live="polite">
+      <Text c="gray.7" fz="sm" aria-live="polite" mih="1.55em">
         {data && !loanRangeError
           ? `${data.total.toLocaleString('en-AU')} ${data.total === 1 ? 'project' : 'projects'} found`
           : ''}
