@@ -164,7 +164,11 @@ function timed(title, fn) {
   } finally {
     const seconds = (Date.now() - started) / 1000;
     const cpu = cpuBefore === undefined ? undefined : childCpuSeconds() - cpuBefore;
-    timings.steps.push({ title, seconds, cores: cpu === undefined || seconds < 1 ? undefined : cpu / seconds });
+    timings.steps.push({
+      title,
+      seconds,
+      cores: cpu === undefined || seconds < 1 ? undefined : cpu / seconds,
+    });
   }
 }
 

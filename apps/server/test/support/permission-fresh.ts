@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { as, createProject, createUser, type TestApp, type TestUser } from '../helpers';
 import type { Actor } from '../permission-matrix.expected';
 import { projectIn } from './admin';

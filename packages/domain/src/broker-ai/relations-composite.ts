@@ -1,4 +1,4 @@
-import { aud, givenPct, pct, times } from './answer';
+import { aud, givenPct, pct } from './answer';
 import { ceilUnits, partNames, type Relation, r } from './relation';
 import * as tools from './tools';
 
