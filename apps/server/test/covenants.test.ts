@@ -140,7 +140,7 @@ describe('valuations', () => {
       headroom: 500,
       trigger: 'valuation',
     });
-    expect(read.covenants[0].latest.workings).toContainEqual(['LVR', '60.00%']);
+    expect(read.covenants[0].latest.workings).toContainEqual({ label: 'LVR', value: '60.00%' });
   });
 
   it('refuses others and nonsense', async () => {

@@ -117,7 +117,8 @@ export const covenantTest = z.object({
   threshold: z.number(),
   headroom: z.number().nullable(),
   message: z.string(),
-  workings: z.array(z.tuple([z.string(), z.string()])),
+  /** The working, line by line: each figure named and as the test read it ('LVR', '60.00%'). */
+  workings: z.array(z.object({ label: z.string(), value: z.string() })),
 });
 
 export const covenantBreach = z.object({

@@ -48,7 +48,9 @@ export const toTest = (r: TestRow) => ({
   threshold: Number(r.threshold),
   headroom: r.headroom === null ? null : Number(r.headroom),
   message: r.message,
-  workings: (typeof r.workings === 'string' ? JSON.parse(r.workings) : r.workings) as [string, string][],
+  workings: (
+    (typeof r.workings === 'string' ? JSON.parse(r.workings) : r.workings) as [string, string][]
+  ).map(([label, value]) => ({ label, value })),
 });
 
 const noticeUrl = (facilityId: string, noticeId: string) =>
