@@ -127,6 +127,10 @@ describe('[ISSUE 37] Admin Users: an active developer is not waiting for approva
     await row.getByText('Approved', { exact: true }).waitFor();
     expect(await row.getByRole('button', { name: 'Approve' }).count()).toBe(0);
     await page.getByText('Pending Approval', { exact: true }).click();
+    // The filtered list replaces the whole one: wait for the developer's row to go (the list of
+    // everyone stays on screen until the filtered answer arrives, so reading it at once raced it),
+    // then for the filtered list itself, and read again.
+    await row.waitFor({ state: 'detached', timeout: 20_000 });
     await page.getByRole('row').nth(1).or(page.getByText('Everyone is approved.')).first().waitFor();
     expect(
       await page.getByRole('row', { name: new RegExp(account.email.replace(/[.+]/g, '\\$&')) }).count(),
