@@ -273,7 +273,9 @@ describe('[FACILITY SET-UP] From a completed deal to an open facility, and the i
       buffer: claimPdf,
     });
     await dev.getByRole('button', { name: 'Attach' }).click();
-    await dev.getByText(/claim-1\.pdf$/).waitFor();
+    // The attached claim in the draw's documents ('Builder's claim: claim-1.pdf'), not the file
+    // field still naming it (both matched /claim-1\.pdf$/: a strict-mode failure, now and then).
+    await dev.getByText(/^[^:]+: claim-1\.pdf$/).waitFor();
     await dev.getByRole('button', { name: 'Submit to the surveyor' }).click();
     await dev.getByText('Submitted', { exact: true }).first().waitFor();
 
