@@ -4,9 +4,9 @@ import { formatAud, formatDate } from '@plinth/domain/format';
 import { IconBuilding, IconCalendar, IconCheck, IconX } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { DeclineAccessModal } from '../../../components/decline-access-modal';
 import { UndertakingSignatureLine } from '../../../components/undertaking/undertaking-signature';
 import { useAccessUntil } from './access-until-field';
-import { DeclineAccessModal } from './decide-access-modals';
 
 interface AccessRequestCardProps {
   request: AccessRequest;

@@ -5,11 +5,12 @@ import type { Role } from '@plinth/domain/roles';
 import { IconArrowLeft, IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { DeclineAccessModal } from '../../../components/decline-access-modal';
 import { useDecideAccessRequest } from '../api/decide-access-request';
 import type { Conversation } from '../api/list-conversations';
 import { projectLabel } from '../utils/conversation-summary';
 import { AccessStatusBadge } from './access-status-badge';
-import { ApproveAccessModal, DeclineAccessModal } from './decision-modals';
+import { ApproveAccessModal } from './decision-modals';
 import classes from './messages.module.css';
 
 interface ChatHeaderProps {

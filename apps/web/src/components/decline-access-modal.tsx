@@ -2,8 +2,8 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { AccessRequest } from '@plinth/domain/access';
 
 /**
- * Declining is final for this request, so it is confirmed first (issue 37 item 12), on
- * /access-requests (Messages has its own copy: a feature does not import another's components).
+ * Declining is final for this request, so it is confirmed first (issue 37 item 12): one dialog for
+ * /access-requests and Messages alike.
  */
 export function DeclineAccessModal({
   request,
