@@ -28,6 +28,9 @@ import * as variations from './20261204000000_variations';
 import * as presales from './20261204100000_presales';
 import * as covenants from './20261204200000_covenants';
 import * as aiChatFacility from './20261205100000_ai_chat_facility';
+import * as facilityDefaultAndCure from './20261206000000_facility_default_and_cure';
+import * as retentionSecondHalf from './20261206100000_retention_second_half';
+import * as userTimeZone from './20261206200000_user_time_zone';
 
 export const migrations = {
   '20261122000000_auth_and_profile': authAndProfile,
@@ -60,4 +63,7 @@ export const migrations = {
   '20261204100000_presales': presales,
   '20261204200000_covenants': covenants,
   '20261205100000_ai_chat_facility': aiChatFacility,
+  '20261206000000_facility_default_and_cure': facilityDefaultAndCure,
+  '20261206100000_retention_second_half': retentionSecondHalf,
+  '20261206200000_user_time_zone': userTimeZone,
 };
