@@ -90,6 +90,40 @@ function exchangeOf(question: string, i: number): Exchange {
   };
 }
 
+/**
+ * A facility-bound chat (issue 34 item 8; decisions 069, 077): the model calls the facility tool
+ * for the question (no arguments: the facility is the chat's) and quotes its answer, the working
+ * line by line. The results are the facility's live figures at the question, so the replay only
+ * checks that one was sent and puts its text where the model quotes it.
+ */
+const facilityQuestions: [string, string, string?][] = [
+  ['How much have we got left to draw on this facility?', 'facility_left_to_draw'],
+  ['Is the loan still in balance, and by how much?', 'facility_in_balance'],
+  ['When is the next payment schedule due?', 'facility_next_payment_schedule'],
+  ['What is our presale cover at the moment?', 'facility_presale_cover'],
+  ['Which covenant is closest to breach?', 'facility_closest_covenant'],
+  // A model that words its own headline and leaves the working out: the server adds it.
+  [
+    'Undrawn amount on the facility? Just the headline please.',
+    'facility_left_to_draw',
+    'There is still room to draw on the facility.',
+  ],
+];
+
+function facilityExchange([question, name, says]: [string, string, string?], i: number): Exchange {
+  const id = `call_f${String(i).padStart(3, '0')}`;
+  return {
+    question,
+    rounds: [
+      toolRound(id, name, {}),
+      {
+        live_results: [id],
+        assistant: { content: says ?? `From the facility's live figures:\n{{answer:${id}}}` },
+      },
+    ],
+  };
+}
+
 const questions = [
   ...direct.map((d) => d.question),
   ...[...compositionCases, ...newUser3Cases, ...newUser4Cases, ...newUser4bCases, ...newUser4cCases].map(
@@ -100,7 +134,7 @@ const questions = [
 const transcript: Transcript = {
   model: 'gpt-4o-mini-2024-07-18',
   note: 'Model turns written in the shape of chat-completions tool calls (no live model was reachable); tool results recorded from our tools by fake-openai.record.ts.',
-  exchanges: questions.map(exchangeOf),
+  exchanges: [...questions.map(exchangeOf), ...facilityQuestions.map(facilityExchange)],
 };
 writeFileSync(TRANSCRIPT_PATH, `${JSON.stringify(transcript, null, 1)}\n`);
 console.info(`${transcript.exchanges.length} exchanges written to ${TRANSCRIPT_PATH.pathname}`);

@@ -23,6 +23,12 @@ export interface ToolCallRecord {
 export interface Round {
   /** The tool results the model was sent before this round (none in the first). */
   tool_results?: { tool_call_id: string; content: string }[];
+  /**
+   * Tool calls whose results are live figures (a facility's, read at the question): the client
+   * must send a result for each, not checked against a recording; the model's content may quote
+   * a result's "answer" as {{answer:<tool_call_id>}}, as a model quotes its tool's text.
+   */
+  live_results?: string[];
   /** What the model answered: tool calls, or text. */
   assistant: { content?: string; tool_calls?: ToolCallRecord[] };
 }
@@ -38,13 +44,13 @@ export interface Transcript {
   exchanges: Exchange[];
 }
 
-interface ChatMessage {
+export interface ChatMessage {
   role: string;
   content: string | null;
   tool_call_id?: string;
 }
 
-interface ChatRequest {
+export interface ChatRequest {
   model: string;
   messages: ChatMessage[];
   stream?: boolean;
@@ -59,6 +65,8 @@ export interface FakeOpenAi {
   toolCallsReplayed: number;
   /** Requests that did not match the transcript (question unknown or tool results differing). */
   mismatches: string[];
+  /** Every request, as the client sent it: the tools it offered and the messages. */
+  requests: ChatRequest[];
   close(): Promise<void>;
 }
 
@@ -147,11 +155,17 @@ function refuse(res: ServerResponse, status: number, message: string) {
 /** Starts the stand-in on a free local port, replaying `transcript`. */
 export async function startFakeOpenAi(transcript: Transcript = readTranscript()): Promise<FakeOpenAi> {
   const byQuestion = new Map(transcript.exchanges.map((e) => [e.question.trim(), e]));
-  const state = { offeredTools: new Set<string>(), toolCallsReplayed: 0, mismatches: [] as string[] };
+  const state = {
+    offeredTools: new Set<string>(),
+    toolCallsReplayed: 0,
+    mismatches: [] as string[],
+    requests: [] as ChatRequest[],
+  };
   const server: Server = createServer(async (req, res) => {
     if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions'))
       return refuse(res, 404, `Unknown route ${req.method} ${req.url}`);
     const request = await bodyOf(req);
+    state.requests.push(request);
     for (const t of request.tools ?? []) state.offeredTools.add(t.function.name);
     const userAt = request.messages.findLastIndex((m) => m.role === 'user');
     const question = (request.messages[userAt]?.content ?? '').trim();
@@ -173,8 +187,19 @@ export async function startFakeOpenAi(transcript: Transcript = readTranscript())
         return refuse(res, 409, 'Tool result differs from the recording');
       }
     }
+    let content = round.assistant.content;
+    for (const id of round.live_results ?? []) {
+      const sent = after.find((m) => m.role === 'tool' && m.tool_call_id === id);
+      const result = sent ? parsed(sent.content ?? '') : undefined;
+      const answer = (result as { answer?: unknown } | undefined)?.answer;
+      if (typeof answer !== 'string') {
+        state.mismatches.push(`no live tool result ${id} for: ${question}`);
+        return refuse(res, 409, 'A live tool result is missing');
+      }
+      content = content?.replaceAll(`{{answer:${id}}}`, answer);
+    }
     state.toolCallsReplayed += round.assistant.tool_calls?.length ?? 0;
-    send(res, request, transcript.model, round);
+    send(res, request, transcript.model, { ...round, assistant: { ...round.assistant, content } });
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   return {
@@ -187,6 +212,9 @@ export async function startFakeOpenAi(transcript: Transcript = readTranscript())
     },
     get mismatches() {
       return state.mismatches;
+    },
+    get requests() {
+      return state.requests;
     },
     close: () => new Promise<void>((done) => server.close(() => done())),
   };

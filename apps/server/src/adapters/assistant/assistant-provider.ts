@@ -1,4 +1,5 @@
 import type { DealFacts } from '@plinth/domain/broker-ai/calculations';
+import type { FacilityFigures } from '@plinth/domain/broker-ai/facility';
 
 /** One earlier turn of the conversation, oldest first. */
 export interface AssistantTurn {
@@ -13,6 +14,11 @@ export interface AssistantRequest {
   deal?: DealFacts;
   /** A ready memo of the bound deal (project-bound sessions asking to analyse it). */
   memo?: string;
+  /**
+   * The bound facility's live figures, read for this question through the facility routes' own
+   * services with the asker as viewer (decision 069): the facility tools answer from these.
+   */
+  facility?: FacilityFigures;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { answerQuestion } from '@plinth/domain/broker-ai/analyst';
+import { answerFacilityQuestion } from '@plinth/domain/broker-ai/facility';
 import type { AssistantProvider, AssistantRequest } from './assistant-provider';
 
 /** The answer in pieces of a few words, so the web app shows the first words at once. */
@@ -14,6 +15,13 @@ export function createBuiltinAnalyst(): AssistantProvider {
     async *reply(request: AssistantRequest) {
       if (request.memo) {
         yield* chunksOf(request.memo);
+        return;
+      }
+      // On a facility, its five questions are answered from its figures; a question about the
+      // facility it cannot place is asked back; anything else goes to the analyst (decision 069).
+      const onFacility = request.facility ? answerFacilityQuestion(request.question, request.facility) : null;
+      if (onFacility) {
+        yield* chunksOf(onFacility.text);
         return;
       }
       yield* chunksOf(answerQuestion(request.question, { deal: request.deal }).text);

@@ -1,5 +1,10 @@
 import { declineAnswer, isDeclinedRequest } from '@plinth/domain/broker-ai/analyst';
 import { GENERAL_INFORMATION_NOTE } from '@plinth/domain/broker-ai/answer';
+import {
+  facilityToolDefinitions,
+  isFacilityTool,
+  runFacilityToolCall,
+} from '@plinth/domain/broker-ai/facility-tools';
 import { runToolCall, toolDefinitions } from '@plinth/domain/broker-ai/tool-calls';
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
@@ -14,6 +19,12 @@ Quote norms as typical ranges with the kind of their source (regulator, lender o
 Decline politely to guarantee any outcome or to give personal financial advice.
 End every answer that bears on a decision with the line: "${GENERAL_INFORMATION_NOTE}"
 Be brief: a few short lines, plain text.`;
+
+/** Told to the model in a facility-bound chat, beside the facility tools it is offered. */
+const FACILITY_PROMPT = `This chat is about a loan facility. For how much is left to draw, whether the loan is in balance and by how much, when the next payment schedule is due, the presale cover, or which covenant is closest to breach, call the facility tool for it (facility_left_to_draw, facility_in_balance, facility_next_payment_schedule, facility_presale_cover, facility_closest_covenant) and answer with its "answer" text as it stands, its working line by line. For anything else about the facility, say which of those five you can answer.`;
+
+/** The heading under which a facility tool's working is added when the model's reply left it out. */
+export const FACILITY_WORKING_HEADING = 'The facility’s figures, as its tools gave them:';
 
 /** How many rounds of tool calls a reply may take before the model must answer. */
 const MAX_TOOL_ROUNDS = 4;
@@ -37,7 +48,8 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
     timeout: options.timeoutMs ?? 30_000,
     maxRetries: 1,
   });
-  const tools = toolDefinitions();
+  const financeTools = toolDefinitions();
+  const withFacilityTools = [...financeTools, ...facilityToolDefinitions()];
 
   return {
     name: 'openai-compatible',
@@ -47,8 +59,11 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
         yield* chunksOf(declineAnswer().text);
         return;
       }
+      // A facility chat is offered the facility tools; any other chat never sees them.
+      const tools = request.facility ? withFacilityTools : financeTools;
       const messages: ChatCompletionMessageParam[] = [
         { role: 'system', content: SYSTEM_PROMPT },
+        ...(request.facility ? [{ role: 'system' as const, content: FACILITY_PROMPT }] : []),
         ...(request.deal
           ? [
               {
@@ -66,6 +81,8 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
       ];
       let text = '';
       let usedTool = false;
+      /** The working each facility tool call returned, to be shown whatever the model says. */
+      const facilityWorking: string[] = [];
       for (let round = 0; round <= MAX_TOOL_ROUNDS; round++) {
         const stream = await client.chat.completions.create({
           model: options.model,
@@ -100,10 +117,19 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleOptions)
           })),
         });
         for (const c of calls) {
-          const result = runToolCall(c.name, c.args, { deal: request.deal });
+          let result: unknown;
+          if (isFacilityTool(c.name)) {
+            const onFacility = runFacilityToolCall(c.name, request.facility);
+            const working = onFacility.answer;
+            if (working !== undefined && !facilityWorking.includes(working)) facilityWorking.push(working);
+            result = onFacility;
+          } else result = runToolCall(c.name, c.args, { deal: request.deal });
           messages.push({ role: 'tool', tool_call_id: c.id, content: JSON.stringify(result) });
         }
       }
+      // The facility's working is always shown: what the model left out of its reply is added.
+      const missing = facilityWorking.filter((w) => !text.includes(w));
+      if (missing.length) yield `\n\n${FACILITY_WORKING_HEADING}\n${missing.join('\n\n')}`;
       // A figure from our tools bears on a decision: the note is never left to the model's memory.
       if (usedTool && !text.includes(GENERAL_INFORMATION_NOTE)) yield `\n${GENERAL_INFORMATION_NOTE}`;
     },

@@ -4,15 +4,13 @@ import {
   type SendAiMessageResponse,
   titleFromQuestion,
 } from '@plinth/domain/broker-ai/api';
-import {
-  type AiSessionWithFacility,
-  answerFacilityQuestion,
-  type CreateAiSessionWithFacilityBody,
+import type {
+  AiSessionWithFacility,
+  CreateAiSessionWithFacilityBody,
 } from '@plinth/domain/broker-ai/facility';
 import { asksForMemo, type DealMemo } from '@plinth/domain/broker-ai/memo';
 import { facilityMessages } from '@plinth/domain/facilities';
 import type { AssistantProvider, AssistantRequest } from '../../adapters/assistant/assistant-provider';
-import { chunksOf } from '../../adapters/assistant/builtin-analyst';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { notFound } from '../../errors';
@@ -124,17 +122,17 @@ export async function sendMessage(
     question: message,
     history: history.map((m) => ({ sender: m.sender, message: m.message })),
   };
+  if (facility) request.facility = facility;
   if (project) {
     request.deal = dealFactsOf(project);
     if (asksForMemo(message)) request.memo = (await dealMemoFor(db, project)).text;
   }
 
   let text = '';
-  // On a facility, its five questions are answered from its live figures by the domain, whoever
-  // answers the rest; a question about the facility it cannot place is asked back (decision 069).
-  const onFacility = facility ? answerFacilityQuestion(message, facility) : null;
-  const pieces = onFacility ? chunksOf(onFacility.text) : assistant.reply(request);
-  for await (const piece of pieces) {
+  // On a facility, the assistant is given its live figures as the asker may read them now: the
+  // built-in analyst answers the five facility questions from them, a model calls the facility
+  // tools that read them (decision 077).
+  for await (const piece of assistant.reply(request)) {
     text += piece;
     options.onDelta?.(piece);
   }
