@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, buildTestApp, type TestApp, type TestUser } from './helpers';
 import { createStrangers } from './support/deals';
-import { samples } from './support/documents';
-import { call, certifiedDraw, createFacilityWorld, type FacilityWorld } from './support/facilities';
+import { call, createFacilityWorld, type FacilityWorld } from './support/facilities';
+import { worldWithRetention as worldWithRetentionOf } from './support/retention-world';
 
 // Issue 34 item 3 through the API (decision 061): practical completion releases half the retention
 // held (a retention_released journal, paid from the limit) and starts the defects liability period;
@@ -19,42 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A facility with one funded draw of $2,000,000 on construction: $100,000 (5 %) retention held. */
-async function worldWithRetention(options: Parameters<typeof createFacilityWorld>[1] = {}) {
-  const w = await createFacilityWorld(t, options);
-  const draw = await certifiedDraw(t, w, [{ line: 'C1', claimed: 200_000_000, ctc: 400_000_000 }]);
-  await call(t, w.funder, { method: 'POST', url: `/api/draws/${draw.id}/approve` });
-  const funded = await call(t, w.funder, {
-    method: 'POST',
-    url: `/api/draws/${draw.id}/fund`,
-    payload: { funded_on: '2026-01-10' },
-  });
-  expect(funded.retention_cents).toBe(10_000_000);
-  return { ...w, certificateId: await certificate(w) };
-}
-
-/**
- * The certificate as a document of the deal room. A completed deal's room is read-only to uploads
- * (decision 019), so it is written as the upload would store it, as surveyor-draw-documents.test.ts does.
- */
-async function certificate(w: FacilityWorld) {
-  const key = `${randomUUID()}.pdf`;
-  const stored = await t.app.deps.storage.put(key, Readable.from([samples.pdf()]));
-  const row = await t.database.db
-    .insertInto('deal_document')
-    .values({
-      deal_id: w.dealId,
-      uploader_id: w.developer.id,
-      storage_key: key,
-      file_name: 'Practical completion certificate.pdf',
-      mime_type: 'application/pdf',
-      size_bytes: stored.sizeBytes,
-      sha256: stored.sha256,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const worldWithRetention = (options: Parameters<typeof createFacilityWorld>[1] = {}) =>
+  worldWithRetentionOf(t, options);
 
 const complete = (w: FacilityWorld, user: TestUser | null, payload: Record<string, unknown>, headers = {}) =>
   as(t.app, user, {

@@ -3,6 +3,7 @@ import type { AuState } from '@plinth/domain/facility/sop-clock';
 import { sydneyDate } from '@plinth/domain/proposals';
 import type { AppDeps } from '../../app-deps';
 import type { JobKind } from '../../jobs/job-queue';
+import { releaseRetentionOnSchedule, retentionDue } from '../variations/retention.service';
 import { facilitiesPastCure, testCovenants } from './covenant-engine';
 import { generateLenderReport } from './lender-report.service';
 
@@ -15,10 +16,14 @@ import { generateLenderReport } from './lender-report.service';
  *   facility, covenant and period) and makes the report of the month before (`lender_report`'s
  *   unique (facility, month): once per facility and month), whatever instances work the queue;
  * - every day, a facility with a breach whose cure period has run is tested again, so an uncured
- *   breach becomes an event of default on the day it is due.
+ *   breach becomes an event of default on the day it is due;
+ * - every day, a facility whose defects liability period has ended and whose second half of
+ *   retention is still held gets it released (`releaseRetentionOnSchedule`, decision 071: the
+ *   facility's lock and `retention_release`'s unique (facility, stage) make it once per facility).
+ *   It shares this queue so the facilities' schedule needs no new handler.
  */
 
-export type CovenantWork = 'monthly' | 'cure';
+export type CovenantWork = 'monthly' | 'cure' | 'retention';
 
 export const covenantFacilityJob: JobKind<{ facilityId: string; today: string; work: CovenantWork }> = {
   name: 'covenant-facility',
@@ -45,6 +50,7 @@ export async function queueCovenantJobs(deps: Pick<AppDeps, 'db' | 'jobs'>, now 
     .execute();
   const monthly = open.filter((f) => reportDue(f.state as AuState, today));
   const cure = await facilitiesPastCure(deps.db, today);
+  const retention = await retentionDue(deps.db, today);
   const items = [
     ...monthly.map((f) => ({
       data: { facilityId: f.id, today, work: 'monthly' as const },
@@ -53,6 +59,10 @@ export async function queueCovenantJobs(deps: Pick<AppDeps, 'db' | 'jobs'>, now 
     ...cure.map((id) => ({
       data: { facilityId: id, today, work: 'cure' as const },
       options: { singletonKey: `${id}:${today}:cure` },
+    })),
+    ...retention.map((id) => ({
+      data: { facilityId: id, today, work: 'retention' as const },
+      options: { singletonKey: `${id}:${today}:retention` },
     })),
   ];
   if (items.length > 0)
@@ -64,6 +74,8 @@ export function handleCovenantJobs(deps: AppDeps) {
   deps.jobs.handle(covenantFacilityJob, ({ facilityId, today, work }) =>
     work === 'cure'
       ? testCovenants(deps, facilityId, 'cure_deadline', { today })
-      : runMonthly(deps, facilityId, today),
+      : work === 'retention'
+        ? releaseRetentionOnSchedule(deps, facilityId, today)
+        : runMonthly(deps, facilityId, today),
   );
 }

@@ -16,10 +16,15 @@ import type { z } from 'zod';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { conflict, validationFailed } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
+import { type AuditActor, auditedTransaction, recordAudit } from '../audit/audit.service';
 import { testCovenants } from '../covenants/covenant-engine';
 import { type FacilitiesDeps, facilityChanged } from '../facilities/facilities.service';
-import { type FacilityRow, facilityForActor, facilityForReader } from '../facilities/facility-access';
+import {
+  type FacilityRow,
+  facilityForActor,
+  facilityForReader,
+  findFacilityRow,
+} from '../facilities/facility-access';
 import { facilityBalances, lineFigures, nat, postJournal } from '../facilities/facility-figures';
 import { actorOf, assertOpenFacility, auditKeys, tellParties } from './budget-change';
 import { facilitySettings } from './variation-incorporate';
@@ -30,8 +35,10 @@ import { withVariations } from './variation-tables';
  * records practical completion with its certificate: half of each construction line's retention is
  * released (in Queensland at least down to 2.5 % of the line), paid to the builder from equity in hand
  * first and then the limit (a `retention_released` journal), and every party is told. The rest is
- * released on demand by the funder once the defects liability period has ended. Each stage happens
- * once per facility (a unique key), whatever instances run.
+ * released by the facilities' daily schedule on its first run on or after the end of the defects
+ * liability period (`releaseRetentionOnSchedule`, a `covenant-facility` job of work 'retention'), or
+ * on demand by the funder from that day if the funder is first (decision 071). Each stage happens
+ * once per facility (a unique key under the facility's lock), whatever instances run.
  */
 
 export async function getRetention(db: Db, options: { viewer: Viewer; facilityId: string }) {
@@ -87,12 +94,25 @@ async function heldLines(trx: Db, facilityId: string): Promise<HeldLine[]> {
     .map((l) => ({ budget_line_id: l.id, held_cents: l.retention_held_cents, budget_cents: l.budget_cents }));
 }
 
+/** What pays a release: the undrawn limit and the equity in hand, and the refusal when they fall short. */
+async function payment(trx: Db, facilityId: string, total: bigint) {
+  const b = await facilityBalances(trx, facilityId);
+  const undrawn = nat(b, 'undrawn');
+  const equity = nat(b, 'equity') > 0n ? nat(b, 'equity') : 0n;
+  const shortfall =
+    total > undrawn + equity
+      ? `Releasing ${formatAud(total)} of retention needs more than the undrawn limit and the equity in hand (${formatAud(undrawn + equity)}): equity of ${formatAud(total - undrawn - equity)} is needed first`
+      : null;
+  return { undrawn, equity, shortfall };
+}
+
 /** Posts one stage's release (when there is anything to release) and records it with its lines. */
 async function release(
   trx: Db,
   input: {
     facility: FacilityRow;
-    viewer: Viewer;
+    /** Who releases it: the funder, or the schedule (no user). */
+    actor: AuditActor;
     stage: RetentionStage;
     releasedOn: string;
     releases: LineRelease[];
@@ -102,13 +122,8 @@ async function release(
   const { facility, total } = input;
   let journalId: string | null = null;
   if (total > 0n) {
-    const b = await facilityBalances(trx, facility.id);
-    const undrawn = nat(b, 'undrawn');
-    const equity = nat(b, 'equity') > 0n ? nat(b, 'equity') : 0n;
-    if (total > undrawn + equity)
-      throw conflict(
-        `Releasing ${formatAud(total)} of retention needs more than the undrawn limit and the equity in hand (${formatAud(undrawn + equity)}): equity of ${formatAud(total - undrawn - equity)} is needed first`,
-      );
+    const { undrawn, equity, shortfall } = await payment(trx, facility.id, total);
+    if (shortfall) throw conflict(shortfall);
     journalId = await postJournal(trx, {
       facilityId: facility.id,
       journal: retentionReleasedJournal({
@@ -121,7 +136,7 @@ async function release(
         input.stage === 'practical_completion'
           ? 'Retention released at practical completion'
           : 'Retention released at the end of the defects liability period',
-      createdBy: input.viewer.id,
+      createdBy: input.actor.id,
     });
   }
   const vdb = withVariations(trx);
@@ -133,7 +148,7 @@ async function release(
       released_on: input.releasedOn,
       amount_cents: Number(total),
       journal_id: journalId,
-      released_by: input.viewer.id,
+      released_by: input.actor.id,
     })
     .onConflict((oc) => oc.columns(['facility_id', 'stage']).doNothing())
     .returning('id')
@@ -152,7 +167,7 @@ async function release(
       )
       .execute();
   await recordAudit(trx, {
-    actor: actorOf(input.viewer),
+    actor: input.actor,
     action: auditKeys.retentionReleased,
     targetType: 'facility',
     targetId: facility.id,
@@ -173,7 +188,7 @@ export async function recordPracticalCompletion(
   options: { viewer: Viewer; facilityId: string; body: { date: string; certificate_document_id: string } },
 ) {
   const { viewer, body } = options;
-  return deps.db.transaction().execute(async (trx) => {
+  return auditedTransaction(deps.db, async (trx) => {
     const { facility } = await facilityForActor(trx, viewer, options.facilityId, ['funder'], { lock: true });
     assertOpenFacility(facility);
     if (!facility.activated_on)
@@ -223,7 +238,7 @@ export async function recordPracticalCompletion(
     );
     await release(trx, {
       facility,
-      viewer,
+      actor: actorOf(viewer),
       stage: 'practical_completion',
       releasedOn: body.date,
       releases,
@@ -255,7 +270,7 @@ export async function releaseRemainingRetention(
   options: { viewer: Viewer; facilityId: string; releasedOn?: string | undefined },
 ) {
   const { viewer } = options;
-  return deps.db.transaction().execute(async (trx) => {
+  return auditedTransaction(deps.db, async (trx) => {
     const { facility } = await facilityForActor(trx, viewer, options.facilityId, ['funder'], { lock: true });
     assertOpenFacility(facility);
     const vdb = withVariations(trx);
@@ -285,7 +300,7 @@ export async function releaseRemainingRetention(
     const { releases, total_cents } = defectsLiabilityRelease(await heldLines(trx, facility.id));
     await release(trx, {
       facility,
-      viewer,
+      actor: actorOf(viewer),
       stage: 'defects_liability',
       releasedOn,
       releases,
@@ -301,12 +316,116 @@ export async function releaseRemainingRetention(
   });
 }
 
+/** The schedule's name in the audit log and on the ledger (no user releases it). */
+export const retentionSchedule: AuditActor = { id: null, name: 'Retention schedule' };
+
+/**
+ * The open facilities whose defects liability period has ended by `today` (Sydney) and whose
+ * second half of retention is not yet released: the daily schedule queues a release for each.
+ */
+export async function retentionDue(db: Db, today: string): Promise<string[]> {
+  const vdb = withVariations(db);
+  const rows = await vdb
+    .selectFrom('practical_completion as pc')
+    .innerJoin('facility as f', 'f.id', 'pc.facility_id')
+    .select('pc.facility_id')
+    .where('pc.defects_liability_ends_on', '<=', today)
+    .where('f.status', 'in', ['active', 'in_default'])
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('retention_release as r')
+            .select('r.id')
+            .whereRef('r.facility_id', '=', 'pc.facility_id')
+            .where('r.stage', '=', 'defects_liability'),
+        ),
+      ),
+    )
+    .orderBy('pc.facility_id')
+    .execute();
+  return rows.map((r) => r.facility_id);
+}
+
+export type ScheduledRelease =
+  | { outcome: 'released'; amount_cents: number }
+  | { outcome: 'already_released' | 'not_due' | 'closed' }
+  | { outcome: 'short'; message: string };
+
+const shortNotice = 'is due to be released but cannot be paid yet';
+
+/**
+ * The daily schedule's release of the second half of retention (issue 34 item 3; decision 071):
+ * on its first run on or after the end of the defects liability period, dated that run's day, with
+ * its `retention_released` journal, audit entry (actor: the schedule), the covenants re-tested and
+ * every party told (funder and developer included). The facility's lock and `retention_release`'s
+ * unique (facility, stage) make it once per facility whatever instances, retries or later days run
+ * it, and whether or not the funder released it on demand first. When the undrawn limit and the
+ * equity in hand do not cover it nothing is written but one notice to the parties (once): the
+ * schedule tries again each day, and the funder may release it on demand once equity is in.
+ */
+export async function releaseRetentionOnSchedule(
+  deps: FacilitiesDeps,
+  facilityId: string,
+  today: string,
+): Promise<ScheduledRelease> {
+  return auditedTransaction(deps.db, async (trx): Promise<ScheduledRelease> => {
+    const facility = await findFacilityRow(trx, facilityId, { lock: true });
+    if (!facility || (facility.status !== 'active' && facility.status !== 'in_default'))
+      return { outcome: 'closed' };
+    const vdb = withVariations(trx);
+    const pc = await vdb
+      .selectFrom('practical_completion')
+      .selectAll()
+      .where('facility_id', '=', facility.id)
+      .executeTakeFirst();
+    if (!pc || pc.defects_liability_ends_on > today) return { outcome: 'not_due' };
+    const done = await vdb
+      .selectFrom('retention_release')
+      .select('id')
+      .where('facility_id', '=', facility.id)
+      .where('stage', '=', 'defects_liability')
+      .executeTakeFirst();
+    if (done) return { outcome: 'already_released' };
+    const { releases, total_cents } = defectsLiabilityRelease(await heldLines(trx, facility.id));
+    const { shortfall } = await payment(trx, facility.id, total_cents);
+    if (shortfall) {
+      const told = await trx
+        .selectFrom('notification')
+        .select('id')
+        .where('related_id', '=', facility.id)
+        .where('message', 'like', `%${shortNotice}%`)
+        .executeTakeFirst();
+      if (!told)
+        await tellParties(deps, trx, facility, {
+          relatedId: facility.id,
+          message: `The defects liability period ended on ${formatLongDate(pc.defects_liability_ends_on)}: the remaining ${formatAud(total_cents)} of retention ${shortNotice}. ${shortfall}.`,
+        });
+      return { outcome: 'short', message: shortfall };
+    }
+    await release(trx, {
+      facility,
+      actor: retentionSchedule,
+      stage: 'defects_liability',
+      releasedOn: today,
+      releases,
+      total: total_cents,
+    });
+    await tellParties(deps, trx, facility, {
+      relatedId: facility.id,
+      message: `The defects liability period ended on ${formatLongDate(pc.defects_liability_ends_on)}: the remaining ${formatAud(total_cents)} of retention is released to the builder.`,
+    });
+    await testCovenants({ ...deps, db: trx }, facility.id, 'variation');
+    return { outcome: 'released', amount_cents: Number(total_cents) };
+  });
+}
+
 /** PATCH /facilities/{id}/variation-settings: the funder sets the consent threshold and the defects liability period. */
 export async function updateSettings(
   deps: FacilitiesDeps,
   options: { viewer: Viewer; facilityId: string; body: z.output<typeof variationSettingsBody> },
 ) {
-  return deps.db.transaction().execute(async (trx) => {
+  return auditedTransaction(deps.db, async (trx) => {
     const { facility } = await facilityForActor(trx, options.viewer, options.facilityId, ['funder'], {
       lock: true,
     });
