@@ -4,6 +4,7 @@ export type Figure =
   | 'land'
   | 'grv'
   | 'grvIncGst'
+  | 'presalesIncGst'
   | 'cost'
   | 'construction'
   | 'equity'

@@ -164,6 +164,9 @@ const amountFigure = (label: Label, isMonthly: boolean, isIncGst: boolean, word?
       return isIncGst ? 'grvIncGst' : label;
     case 'income':
       return isMonthly ? 'monthlyIncome' : 'income';
+    // Presales with their GST in them: cover is counted ex GST (decision 062; decision 077).
+    case 'presales':
+      return isIncGst ? 'presalesIncGst' : label;
     case 'interest':
       if (/total|term|over the loan/.test(word ?? '')) return 'termInterest';
       return isMonthly ? 'monthlyInterest' : 'annualInterest';
@@ -177,7 +180,6 @@ const amountFigure = (label: Label, isMonthly: boolean, isIncGst: boolean, word?
     case 'equity':
     case 'fee':
     case 'holding':
-    case 'presales':
     case 'legals':
     case 'duty':
     case 'mezz':
@@ -264,9 +266,21 @@ const EX_GST = /\bex(cl(uding|\.)?)?\.?[\s-]*gst\b|\bgst[- ]exclusive\b|\bexclus
  * the words next to the amount decide before the question's (issue 35).
  */
 function incGstAt(text: string, q: { start: number; end: number }, isIncGst: boolean) {
-  const near = text.slice(Math.max(0, q.start - 25), q.end + 15);
-  if (EX_GST.test(near)) return false;
-  if (INC_GST.test(near)) return true;
+  // The amount's own words first ('$18.7m incl GST'), then the nearest before it: 'at 65% of GRV
+  // ex GST if GRV is $18.7m incl GST' names the limit's basis ex GST and the amount with its GST.
+  const after = text.slice(q.end, q.end + 15);
+  const ex = EX_GST.exec(after);
+  const inc = INC_GST.exec(after);
+  if (ex || inc) return !!inc && (!ex || inc.index < ex.index);
+  const before = text.slice(Math.max(0, q.start - 25), q.start);
+  const lastAt = (re: RegExp) => {
+    let at = -1;
+    for (const m of before.matchAll(new RegExp(re.source, 'gi'))) at = m.index;
+    return at;
+  };
+  const exAt = lastAt(EX_GST);
+  const incAt = lastAt(INC_GST);
+  if (exAt >= 0 || incAt >= 0) return incAt > exAt;
   return isIncGst && !EX_GST.test(text);
 }
 const INC_GST = /\binc(l(uding|\.)?)?\.?\s*gst\b|\bgst[- ]inc(lusive)?\b|\binclusive of gst\b/i;

@@ -39,6 +39,12 @@ export const relations: Relation[] = [
     ([g]) => tools.exGst(g),
     ([g], o) => `GRV ex GST: ${aud(g!)} / 1.1 = ${aud(o)}.`,
   ),
+  r(
+    'presales',
+    ['presalesIncGst'],
+    ([g]) => tools.exGst(g),
+    ([g], o) => `Presales ex GST: ${aud(g!)} / 1.1 = ${aud(o)}.`,
+  ),
   r('revenue', ['grv'], ([g]) => g),
   r('grv', ['revenue'], ([g]) => g),
   r('revenue', ['sale'], ([v]) => v, undefined, { isFallback: true }),

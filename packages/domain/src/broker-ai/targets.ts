@@ -298,14 +298,14 @@ function contextual(text: string, given: Figures, targets: Target[]): Target[] {
   if (targets.length === 0 && given.lineFeeRate !== undefined) return ['lineFeeAnnual'];
   if (targets.length === 0 && given.feeRate !== undefined) return ['fee'];
   if (
-    (given.presales !== undefined || given.presalesCount !== undefined) &&
+    ((given.presales ?? given.presalesIncGst) !== undefined || given.presalesCount !== undefined) &&
     given.presalesRequired === undefined &&
     /\bcover/i.test(text) &&
     targets.length === 0
   )
     return ['presalesCover'];
   if (given.presalesRequired !== undefined) {
-    const has = given.presales !== undefined || given.presalesCount !== undefined;
+    const has = (given.presales ?? given.presalesIncGst) !== undefined || given.presalesCount !== undefined;
     if (/\bhow many\b|\bunits\b|\blots\b|\bapartments\b|\bnumber of\b/i.test(text))
       return has ? ['presalesShortfall', 'presalesShortfallUnits'] : ['presalesUnits'];
     if (has) return ['presalesCover', 'presalesShortfall'];

@@ -57,8 +57,11 @@ export function unexplainedFigures(
     // finance costs alone when nothing else is given).
     if (derived.some((g) => agrees(solution.known[g]!, own[f]!) && !restsOn(solution, [g]).has(f)))
       return false;
-    const without = { ...own };
-    delete without[f];
+    // Redundant only when the figures the answer rests on give it again: two left-out figures
+    // that give each other back ('1.8m net income … covers it 1.5 times' beside an interest
+    // answer) explain nothing (decision 077).
+    const without: Figures = {};
+    for (const g of Object.keys(own) as Figure[]) if (g !== f && rests.has(g)) without[g] = own[g];
     const again = propagate(without, hasChange).known[f];
     return again === undefined || !agrees(again, own[f]!);
   });

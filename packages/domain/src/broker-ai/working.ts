@@ -226,6 +226,12 @@ export const about: Partial<Record<Target, About>> = {
     example: 'yield on cost with $900k of net income on a $12m TDC',
     intent: 'figure',
   },
+  presalesIncGst: {
+    name: 'the presales including GST',
+    example: 'presales of $6.6m including GST against a $6m loan: cover?',
+    intent: 'figure',
+    isDecision: false,
+  },
   grvIncGst: {
     name: 'the GRV including GST',
     example: 'GRV including GST if the GRV ex GST is $20m',
