@@ -11,6 +11,7 @@ import { allInRate, composeAnswer, unitGroupsAsGrv } from './compose';
 import { searchKnowledge } from './knowledge';
 import { findQuantities } from './parse';
 import { type Figure, type Figures, type Reading, readQuestion } from './quantities';
+import { rangeAnswer, rangeIn } from './ranges';
 import { rateOfAmount } from './rate-of-amount';
 import { chainOf, lineOf, propagate } from './solve';
 import { type Report, type Target, targetsOf } from './targets';
@@ -196,9 +197,42 @@ export function answerQuestion(question: string, context: AnalystContext = {}): 
   );
 }
 
+/** A cost line a question may name without its figure. */
+const COST_LINE =
+  "(?:soft costs?|finance costs?|(?:professional |consultants?[’']? |council |selling |agent[’']?s? )?fees|consultants|contingency|holding costs?|legals|legal costs|stamp duty|duty|marketing(?: costs?)?|selling costs?|(?:council |developer |infrastructure )?contributions|infrastructure charges|interest|other costs)";
+/**
+ * 'land 3m, build 8m, plus some soft costs', 'finance costs TBC': a line of the cost named with no
+ * figure. Any total worked without it would be short, so the analyst asks for it (decision 077).
+ */
+const UNPRICED_LINE = new RegExp(
+  `\\b(?:some|plus|and|also|with|other)\\s+(?:some\\s+|the\\s+|other\\s+)?(${COST_LINE})\\b(?=\\s*(?:[.;?!]|$|,\\s*(?:what|how|ltc|lvr|margin|tdc)))|\\b(${COST_LINE})\\s*(?:are|is|still)?\\s*(?:tbc|tba|tbd|unknown|to come|not (?:yet )?(?:known|priced|costed|confirmed|in)|(?:still|yet) to be (?:confirmed|priced|costed|worked out))\\b`,
+  'i',
+);
+
+function unpricedLine(text: string): AnalystAnswer | null {
+  const m = UNPRICED_LINE.exec(text);
+  if (!m || findQuantities(text).length === 0) return null;
+  const line = (m[1] ?? m[2]!).toLowerCase();
+  const them = /s$/.test(line) ? 'them' : 'it';
+  return answer(
+    'needInputs',
+    [
+      `You mention ${line} but give no figure for ${them}, so any total cost I worked out would be short of ${them}; I haven’t worked anything out yet.`,
+      `Tell me the ${line} (or that there are none) and I’ll work it out line by line.`,
+    ],
+    {},
+    { isDecisionBearing: false },
+  );
+}
+
 function answerWhole(question: string, context: AnalystContext): AnalystAnswer {
   const text = question.trim();
   if (isDeclinedRequest(text)) return declineAnswer();
+  const unpriced = unpricedLine(text);
+  if (unpriced) return unpriced;
+  // 'sales between 12m and 12.5m': worked at each end of the range.
+  const range = rangeIn(text);
+  if (range) return rangeAnswer(range, (q) => answerQuestion(q, context));
   // 'can you check the LTC - I make it 75 pct - loan 9m, TDC 12m': worked without the asker's
   // own result, then compared with it.
   const claim = CLAIM.exec(text);
