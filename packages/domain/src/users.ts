@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { profileBody } from './onboarding';
 import { roleSchema, selfServiceRoleSchema, subscriptionStatusSchema } from './roles';
+import { timeZoneSchema } from './time-zone';
 
 /** Request and response schemas of the auth and users endpoints (spec 000 section 7). */
 
@@ -14,6 +15,8 @@ export const meResponse = z.object({
   subscription_status: subscriptionStatusSchema,
   subscription_period_end: z.string().nullable(),
   profile_completed: z.boolean(),
+  /** The IANA zone every date this person reads is written in (decision 074). */
+  time_zone: z.string(),
   created_at: z.string(),
 });
 export type Me = z.infer<typeof meResponse>;
@@ -40,14 +43,19 @@ export const profileResponse = z.object({
   typical_deal_size_max: z.number().nullable(),
   years_experience: z.number().nullable(),
   aum: z.number().nullable(),
+  time_zone: z.string(),
   created_at: z.string().nullable(),
   updated_at: z.string().nullable(),
 });
 export type ProfileResponse = z.infer<typeof profileResponse>;
 
-/** PUT /users/{id}/profile: the profile fields, and the user's own name (spec: "edit own name"). */
+/**
+ * PUT /users/{id}/profile: the profile fields, the user's own name (spec: "edit own name") and
+ * time zone (decision 074: left out, it stays as it was).
+ */
 export const updateProfileBody = profileBody.extend({
   name: z.string().trim().min(1, 'Name is required').max(120).optional(),
+  time_zone: timeZoneSchema.optional(),
 });
 
 export const userIdParams = z.object({ id: z.string().min(1).max(64) });

@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import type { DocumentViewSummary } from '@plinth/domain/deals';
-import { formatDateTime } from '@plinth/domain/format';
+import { formatDateTime } from '../lib/format';
 
 const times = (n: number) => `${n} ${n === 1 ? 'time' : 'times'}`;
 

@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import { formatDateTime } from '@plinth/domain/format';
 import type { DocumentTraceResponse } from '@plinth/domain/watermark';
 import { IconFileSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError, api } from '../lib/api-client';
+import { formatDateTime } from '../lib/format';
 import { idempotentFetch } from '../lib/idempotent-fetch';
 
 /** POST /document-trace with the dropped PDF, PNG or JPEG (multipart), answered like the code look-up. */

@@ -23,6 +23,7 @@ import {
   notifySubscriptionFailed,
   transitionSubscription,
 } from '../subscriptions/subscriptions.service';
+import { readerTimeZone } from '../users/reader-time-zone';
 import { markLatestPaymentFailed } from './admin.repository';
 import type { AdminDeps } from './admin.service';
 import * as repo from './admin-people.repository';
@@ -216,7 +217,9 @@ export function forceApproveFunder(deps: AdminDeps, options: ActionOptions & { r
       action: 'funder.force_approved',
       reason: options.reason,
     });
-    const until = after.subscription_period_end ? ` until ${formatDate(after.subscription_period_end)}` : '';
+    const until = after.subscription_period_end
+      ? ` until ${formatDate(after.subscription_period_end, await readerTimeZone(trx, user.id))}`
+      : '';
     const activated = `Your ${SUBSCRIPTION_PLAN_NAME} subscription is active${until}, with full marketplace access.`;
     if (!before.approved) {
       await notifyAccountApproved(trx, deps, user, activated);

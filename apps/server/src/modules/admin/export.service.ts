@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { recordAudit } from '../audit/audit.service';
+import { readerTimeZone } from '../users/reader-time-zone';
 
 /**
  * Export All Data (spec 001 section 7, DESIGN.md section 8): every table an admin may read, as one
@@ -27,6 +28,7 @@ export const exportedTables: Record<string, { key: string; columns: readonly str
       'approved',
       'subscription_status',
       'subscription_period_end',
+      'time_zone',
       'cancel_at_period_end',
       'deleted_at',
       'created_at',
@@ -56,8 +58,12 @@ export const exportedTables: Record<string, { key: string; columns: readonly str
 
 const PAGE = 500;
 
-/** Named with the day in Sydney (issue 37 item 13): an export made on the 29th there is the 29th's. */
-export const exportFileName = (now: Date) => `plinth-export-${calendarDay(now)}.json`;
+/**
+ * Named with the day in the requester's time zone (issue 37 item 13, decision 074), Sydney unless
+ * their profile names another: an export made on the 29th there is the 29th's.
+ */
+export const exportFileName = (now: Date, timeZone?: string) =>
+  `plinth-export-${calendarDay(now, timeZone)}.json`;
 
 /** Reads one table a page at a time, in key order (keyset paging: no page is read twice). */
 async function* tableRows(db: Db, table: string, key: string, columns: readonly string[]) {
@@ -102,5 +108,6 @@ export async function exportAllData(db: Db, options: { viewer: Viewer }) {
       after: { tables: Object.keys(exportedTables) },
     }),
   );
-  return { fileName: exportFileName(now), stream: Readable.from(exportChunks(db, now)) };
+  const timeZone = await readerTimeZone(db, options.viewer.id);
+  return { fileName: exportFileName(now, timeZone), stream: Readable.from(exportChunks(db, now)) };
 }

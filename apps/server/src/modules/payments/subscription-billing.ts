@@ -27,6 +27,7 @@ import {
   requireSubscribable,
   transitionSubscription,
 } from '../subscriptions/subscriptions.service';
+import { readerTimeZone } from '../users/reader-time-zone';
 import { handlePaymentEvent } from './payment-events';
 import * as repo from './payments.repository';
 import type { PaymentsDeps } from './payments.types';
@@ -206,7 +207,7 @@ export async function cancelSubscription(
       detail: reference ? { subscription_id: reference } : undefined,
     });
     const until = moved.after.subscription_period_end
-      ? ` You keep access until ${formatDate(moved.after.subscription_period_end)}.`
+      ? ` You keep access until ${formatDate(moved.after.subscription_period_end, await readerTimeZone(trx, viewer.id))}.`
       : '';
     await notifySubscriptionChange(
       trx,

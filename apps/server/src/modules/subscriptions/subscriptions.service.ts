@@ -26,6 +26,7 @@ import { AppError, conflict, forbidden, notFound } from '../../errors';
 import { type AuditActor, auditedTransaction, recordAudit } from '../audit/audit.service';
 import { notify } from '../notifications/notifications.service';
 import { readPricing } from '../settings/pricing';
+import { readerTimeZone } from '../users/reader-time-zone';
 import * as repo from './subscriptions.repository';
 
 /**
@@ -177,7 +178,8 @@ export async function notifySubscriptionApproved(
   user: Recipient,
   periodEnd: Date | null,
 ) {
-  const until = periodEnd ? ` until ${formatDate(periodEnd)}` : '';
+  // In the funder's own zone, as the dashboard shows the period's end (decision 074).
+  const until = periodEnd ? ` until ${formatDate(periodEnd, await readerTimeZone(trx, user.id))}` : '';
   await notify(trx, {
     userId: user.id,
     type: 'subscription_approved',

@@ -18,6 +18,7 @@ export function findUserWithProfile(db: Db, userId: string) {
       'user.approved',
       'user.subscription_status',
       'user.subscription_period_end',
+      'user.time_zone',
       'user.created_at',
       'profile.user_id as profile_user_id',
       'profile.company_name',
@@ -61,4 +62,18 @@ export async function upsertProfile(db: Db, userId: string, profile: Profile): P
 
 export async function updateUserName(db: Db, userId: string, name: string): Promise<void> {
   await db.updateTable('user').set({ name, updated_at: sql`now()` }).where('id', '=', userId).execute();
+}
+
+export async function updateUserTimeZone(db: Db, userId: string, timeZone: string): Promise<void> {
+  await db
+    .updateTable('user')
+    .set({ time_zone: timeZone, updated_at: sql`now()` })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** The zone a person reads dates in (decision 074), Sydney for anyone not found. */
+export async function findTimeZone(db: Db, userId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('user').select('time_zone').where('id', '=', userId).executeTakeFirst();
+  return row?.time_zone;
 }

@@ -22,6 +22,7 @@ function toMe(row: repo.UserWithProfile): Me {
     subscription_status: row.subscription_status,
     subscription_period_end: iso(row.subscription_period_end),
     profile_completed: row.profile_user_id !== null,
+    time_zone: row.time_zone,
     created_at: iso(row.created_at)!,
   };
 }
@@ -44,6 +45,7 @@ function toProfileResponse(row: repo.UserWithProfile): ProfileResponse {
     typical_deal_size_max: row.typical_deal_size_max,
     years_experience: row.years_experience,
     aum: row.aum,
+    time_zone: row.time_zone,
     created_at: iso(row.profile_created_at),
     updated_at: iso(row.profile_updated_at),
   };
@@ -108,16 +110,17 @@ export async function updateProfile(
   const { viewer, userId, body } = options;
   if (viewer.id !== userId) throw forbidden('You can only edit your own profile');
   const user = await loadUser(db, userId);
-  const { name, ...fields } = body;
-  // Admins have no company profile: their page edits the name only.
-  if (user.role === 'admin') {
-    if (name !== undefined) await repo.updateUserName(db, userId, name);
-    return toProfileResponse(await loadUser(db, userId));
-  }
-  const profile = validProfileFor(selfServiceRoleOf(user), fields);
+  const { name, time_zone: timeZone, ...fields } = body;
+  // Admins and quantity surveyors have no company profile here (a surveyor's is kept by their own
+  // onboarding): their page edits the name and the time zone only.
+  const profile =
+    user.role === 'admin' || user.role === 'surveyor'
+      ? null
+      : validProfileFor(selfServiceRoleOf(user), fields);
   await db.transaction().execute(async (trx) => {
     if (name !== undefined) await repo.updateUserName(trx, userId, name);
-    await repo.upsertProfile(trx, userId, profile);
+    if (timeZone !== undefined) await repo.updateUserTimeZone(trx, userId, timeZone);
+    if (profile) await repo.upsertProfile(trx, userId, profile);
   });
   return toProfileResponse(await loadUser(db, userId));
 }

@@ -2,6 +2,7 @@ import { Alert, Button, Stack } from '@mantine/core';
 import { type AccessEnded, accessEndedMessage } from '@plinth/domain/access-ended';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { getReaderTimeZone } from '../../../lib/reader-time-zone';
 
 /**
  * What a funder whose access was revoked or lapsed reads where the project or its room used to be
@@ -19,7 +20,7 @@ export function AccessEndedNotice({ ended }: { ended: AccessEnded }) {
         icon={<IconLock aria-hidden />}
         w="100%"
       >
-        {accessEndedMessage(ended)}
+        {accessEndedMessage(ended, getReaderTimeZone())}
       </Alert>
       <Button component={Link} to="/dashboard" variant="default">
         Back to Dashboard

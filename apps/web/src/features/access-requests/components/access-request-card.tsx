@@ -1,11 +1,11 @@
 import { Anchor, Blockquote, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { AccessDecision, AccessRequest } from '@plinth/domain/access';
-import { formatAud, formatDate } from '@plinth/domain/format';
 import { IconBuilding, IconCalendar, IconCheck, IconX } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { DeclineAccessModal } from '../../../components/decline-access-modal';
 import { UndertakingSignatureLine } from '../../../components/undertaking/undertaking-signature';
+import { formatAud, formatDate } from '../../../lib/format';
 import { useAccessUntil } from './access-until-field';
 
 interface AccessRequestCardProps {

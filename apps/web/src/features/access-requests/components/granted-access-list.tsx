@@ -1,9 +1,9 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { AccessRequest } from '@plinth/domain/access';
 import { canRevokeAccess, formatAccessLastDay } from '@plinth/domain/access-revocation';
-import { formatDate } from '@plinth/domain/format';
 import { LoadFailedAlert, LoadingBlock } from '../../../components/load-states';
 import { RevokeAccessButton } from '../../../components/revoke-access/revoke-access-button';
+import { formatDate } from '../../../lib/format';
 import { useAccessRequests } from '../api/list-access-requests';
 
 // The API's largest page: a developer's granted and revoked requests fit in it.

@@ -11,10 +11,10 @@ import {
   Title,
 } from '@mantine/core';
 import type { AdminUser } from '@plinth/domain/admin';
-import { formatDate } from '@plinth/domain/format';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { formatDate } from '../../../lib/format';
 import { notifyAction } from '../../../lib/notify-action';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useLoadFailedNotice } from '../../../lib/use-load-failed-notice';

@@ -1,7 +1,7 @@
 import { Drawer, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { AdminUser } from '@plinth/domain/admin';
-import { formatDate, formatDateTime } from '@plinth/domain/format';
 import type { ReactNode } from 'react';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { companyOf, roleLabelOf } from '../utils/people-labels';
 import { RawSubscriptionStatus, SubscriptionBadge, VerificationBadge } from './people-badges';

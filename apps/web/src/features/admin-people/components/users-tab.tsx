@@ -1,7 +1,7 @@
 import { Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { AdminUser } from '@plinth/domain/admin';
-import { formatDate } from '@plinth/domain/format';
 import { useState } from 'react';
+import { formatDate } from '../../../lib/format';
 import { notifyAction } from '../../../lib/notify-action';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useLoadFailedNotice } from '../../../lib/use-load-failed-notice';

@@ -1,5 +1,5 @@
-import { calendarDay } from '@plinth/domain/format';
 import { ApiError } from '../../../lib/api-client';
+import { calendarDay } from '../../../lib/format';
 
 /** The file name the server gives the export (plinth-export-YYYY-MM-DD.json), read from its header. */
 const fileNameOf = (response: Response) =>

@@ -5,10 +5,10 @@ import {
   isFlaggedPayment,
   type UnpaidProject,
 } from '@plinth/domain/admin-console';
-import { formatAud, formatAudCents, formatDate } from '@plinth/domain/format';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { LoadingBlock, UnavailableNotice } from '../../../components/load-states';
+import { formatAud, formatAudCents, formatDate } from '../../../lib/format';
 import { useAllPayments, useUnpaidProjects } from '../api/get-god-mode';
 
 const paymentTypeLabels: Record<AdminPayment['payment_type'], string> = {

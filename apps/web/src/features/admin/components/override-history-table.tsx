@@ -1,10 +1,10 @@
 import { Anchor, Paper, Table, Text, Title } from '@mantine/core';
 import { auditActionLabel, auditTargetTypeLabel } from '@plinth/domain/audit';
-import { formatDateTime } from '@plinth/domain/format';
 import { adminPersonPath } from '@plinth/domain/routes';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { LoadingBlock, UnavailableNotice } from '../../../components/load-states';
+import { formatDateTime } from '../../../lib/format';
 import { type OverrideHistoryEntry, useOverrideHistory } from '../api/get-override-history';
 import { adminProjectUrl } from '../utils/project-links';
 

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { AdminProject } from '@plinth/domain/admin';
-import { formatAud, formatDate } from '@plinth/domain/format';
+import { formatAud, formatDate } from '../../../lib/format';
 import { canReject, publishOverrideFor } from '../hooks/use-override-action';
 import {
   ChangeStatusMenu,

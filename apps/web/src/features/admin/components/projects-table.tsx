@@ -1,8 +1,8 @@
 import { Button, Group, Table, Text } from '@mantine/core';
 import type { AdminProject } from '@plinth/domain/admin';
-import { formatAud, formatDate } from '@plinth/domain/format';
 import { EmailText } from '../../../components/email-text';
 import { PaymentReference } from '../../../components/payment-reference';
+import { formatAud, formatDate } from '../../../lib/format';
 import { publishOverrideFor } from '../hooks/use-override-action';
 import {
   ChangeStatusMenu,

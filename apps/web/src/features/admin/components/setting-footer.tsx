@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
-import { formatDateTime } from '@plinth/domain/format';
 import type { ReactNode } from 'react';
+import { formatDateTime } from '../../../lib/format';
 import type { SystemSetting } from '../api/system-settings';
 
 /** Who saved a setting last and when, its Save, and anything the editor adds on the left. */

@@ -1,5 +1,4 @@
 import { Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { formatDateTime } from '@plinth/domain/format';
 import {
   type AdminUndertakingResponse,
   UNDERTAKING_TEXT_MAX_LENGTH,
@@ -7,6 +6,7 @@ import {
 } from '@plinth/domain/undertaking';
 import { useState } from 'react';
 import { LoadFailedAlert, LoadingBlock } from '../../../components/load-states';
+import { formatDateTime } from '../../../lib/format';
 import { notifyAction } from '../../../lib/notify-action';
 import { useAdminUndertaking, useUpdateUndertaking } from '../api/undertaking';
 

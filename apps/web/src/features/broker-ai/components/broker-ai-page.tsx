@@ -1,11 +1,11 @@
 import { Button, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { brokerAiMessages } from '@plinth/domain/broker-ai/answer';
 import type { AiSession } from '@plinth/domain/broker-ai/api';
-import { formatDateTime } from '@plinth/domain/format';
 import type { Role } from '@plinth/domain/roles';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { formatDateTime } from '../../../lib/format';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useSessions } from '../api/list-sessions';
 import { useBrokerChat } from '../hooks/use-broker-chat';

@@ -2,10 +2,10 @@ import { Alert, Group } from '@mantine/core';
 import { reasonText } from '@plinth/domain/access-ended';
 import { canRevokeAccess, revocationMessages } from '@plinth/domain/access-revocation';
 import { type Deal, type DealParty, dealMessages } from '@plinth/domain/deals';
-import { formatDate } from '@plinth/domain/format';
 import type { AccessStatus } from '@plinth/domain/marketplace';
 import { IconLockOff } from '@tabler/icons-react';
 import { RevokeAccessButton } from '../../../components/revoke-access/revoke-access-button';
+import { formatDate } from '../../../lib/format';
 import { funderLabel } from '../utils/deal-labels';
 
 /**

@@ -1,9 +1,9 @@
 import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type DealComment, dealMessages } from '@plinth/domain/deals';
-import { formatDateTime } from '@plinth/domain/format';
 import { IconSend } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { formatDateTime } from '../../../lib/format';
 import { useCreateDealComment } from '../api/create-deal-comment';
 import { useDealComments } from '../api/get-deal-comments';
 

@@ -1,12 +1,12 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { DealDocument } from '@plinth/domain/deals';
-import { formatDate } from '@plinth/domain/format';
 import { IconEye, IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DocumentCopyBadges } from '../../../components/document-copy-badges';
 import { DocumentPreviewModal } from '../../../components/document-preview-modal';
 import { DocumentViewInsight } from '../../../components/document-view-insight';
 import { DownloadFileButton } from '../../../components/download-file-button';
+import { formatDate } from '../../../lib/format';
 import { dealDocumentUrls, useDealDocuments } from '../api/get-deal-documents';
 import { formatFileSize } from '../utils/deal-labels';
 import { DealUploadDropzone } from './deal-upload-dropzone';

@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Deal, DealParty } from '@plinth/domain/deals';
-import { formatDate } from '@plinth/domain/format';
 import { isQuoteExpired, type Proposal, proposalMessages, sydneyDate } from '@plinth/domain/proposals';
 import { IconFileDollar } from '@tabler/icons-react';
 import { useState } from 'react';
+import { formatDate } from '../../../lib/format';
 import type { DealProposalResponse } from '../api/get-deal-proposal';
 import { proposalStatusLook } from '../utils/deal-labels';
 import { ProposalFigures } from './proposal-figures';

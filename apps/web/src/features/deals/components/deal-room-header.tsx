@@ -1,10 +1,11 @@
 import { Anchor, Breadcrumbs, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { accessUntilLabel } from '@plinth/domain/access-ended';
 import type { Deal, DealParty } from '@plinth/domain/deals';
-import { formatAud, formatDate } from '@plinth/domain/format';
 import { IconBuildingBank, IconFileDownload } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { formatAud, formatDate } from '../../../lib/format';
+import { getReaderTimeZone } from '../../../lib/reader-time-zone';
 import { downloadCreditSummary } from '../api/download-credit-summary';
 import { dealStageLabel, dealStatusLook, funderLabel } from '../utils/deal-labels';
 import { StatusBadge } from './status-badge';
@@ -70,7 +71,7 @@ export function DealRoomHeader({ deal, party, actions }: DealRoomHeaderProps) {
           {deal.completed_at && <Text fz="sm">Completed {formatDate(deal.completed_at)}</Text>}
           {!deal.access_revoked && deal.access_until && (
             <Text fz="sm" fw={600} c="dark.7">
-              {accessUntilLabel(deal.access_until)}
+              {accessUntilLabel(deal.access_until, getReaderTimeZone())}
             </Text>
           )}
         </Group>

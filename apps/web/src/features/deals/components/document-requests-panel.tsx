@@ -1,9 +1,9 @@
 import { Button, Group, Modal, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type DocumentRequest, dealMessages, mayFulfilDocumentRequest } from '@plinth/domain/deals';
-import { formatDate } from '@plinth/domain/format';
 import { IconFilePlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { formatDate } from '../../../lib/format';
 import { useCreateDocumentRequest } from '../api/create-document-request';
 import { useDocumentRequests } from '../api/get-document-requests';
 import { DealUploadDropzone } from './deal-upload-dropzone';

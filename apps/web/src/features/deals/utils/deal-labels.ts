@@ -1,6 +1,6 @@
 import type { DealStatus } from '@plinth/domain/deals';
-import { formatDate } from '@plinth/domain/format';
 import type { ProposalStatus } from '@plinth/domain/proposals';
+import { formatDate } from '../../../lib/format';
 import type { StatusTone } from '../components/status-badge';
 
 /** The words and colours of the room's statuses (spec 000 section 4's badge colours). */
@@ -46,6 +46,5 @@ export const funderLabel = (deal: { funder_name: string; funder_company: string 
 /** A missing figure reads '—', never 'NaN' or '$0'. */
 export const NOT_SET = '—';
 
-/** A calendar day ('2026-03-01') as a date, read in local time (UTC midnight is the day before west of Greenwich). */
-export const formatDay = (value: string) =>
-  formatDate(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00` : value);
+/** A calendar day ('2026-03-01') is that day in every zone; an instant is read in the reader's zone. */
+export const formatDay = (value: string) => formatDate(value);

@@ -1,10 +1,10 @@
 import type { ProjectPreview } from '@plinth/domain/marketplace';
+import { calendarDay } from '../../../lib/format';
 import { previewStage } from './preview-labels';
 
-/** 'plinth-projects-YYYY-MM-DD.csv', dated in the funder's own time zone. */
-export function exportFileName(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `plinth-projects-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
+/** 'plinth-projects-YYYY-MM-DD.csv', dated in the funder's own time zone (their profile's, decision 074). */
+export function exportFileName(now = new Date(), timeZone?: string): string {
+  return `plinth-projects-${calendarDay(now, timeZone)}.csv`;
 }
 
 /** One row per result: the preview fields a funder may see, plain numbers for spreadsheets. */

@@ -1,7 +1,7 @@
 import { Avatar, Badge, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { formatDateTime } from '@plinth/domain/format';
 import { IconLifebuoy } from '@tabler/icons-react';
 import { useId } from 'react';
+import { formatDateTime } from '../../../lib/format';
 import { formatListTime } from '../utils/chat-time';
 import type { ConversationSummary } from '../utils/conversation-summary';
 import { AccessStatusBadge } from './access-status-badge';

@@ -1,6 +1,6 @@
 import { Button, Center, Paper, ScrollArea, Text } from '@mantine/core';
-import { formatDateTime } from '@plinth/domain/format';
 import { Fragment, type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
+import { formatDateTime } from '../../../lib/format';
 import type { ThreadMessage } from '../api/thread-page';
 import { formatDayDivider, formatMessageTime, isSameDay } from '../utils/chat-time';
 import classes from './messages.module.css';

@@ -1,6 +1,6 @@
 import { Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { formatDateTime } from '@plinth/domain/format';
 import { notificationTitle } from '@plinth/domain/notifications';
+import { formatDateTime } from '../../../lib/format';
 import type { NotificationItem } from '../api/get-notifications';
 import { formatRelativeTime } from '../utils/relative-time';
 import classes from './notification-bell.module.css';

@@ -1,4 +1,4 @@
-import { formatDate } from '@plinth/domain/format';
+import { formatDate } from '../../../lib/format';
 
 const relative = new Intl.RelativeTimeFormat('en-AU', { numeric: 'auto' });
 

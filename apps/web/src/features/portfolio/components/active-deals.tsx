@@ -1,9 +1,9 @@
 import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { dealRoomPath, isActiveDeal, type PortfolioItem } from '@plinth/domain/deals';
-import { formatAud, formatDate } from '@plinth/domain/format';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { LoadFailedAlert, LoadingBlock } from '../../../components/load-states';
+import { formatAud, formatDate } from '../../../lib/format';
 import { usePortfolio } from '../api/get-portfolio';
 import { PortfolioStatusBadge } from './portfolio-status-badge';
 

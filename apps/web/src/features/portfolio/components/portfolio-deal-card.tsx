@@ -1,10 +1,10 @@
 import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { dealRoomPath, type PortfolioItem } from '@plinth/domain/deals';
-import { formatAud, formatDate } from '@plinth/domain/format';
 import { marketplaceMessages } from '@plinth/domain/marketplace';
 import { IconArrowRight, IconMapPin } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { formatAud, formatDate } from '../../../lib/format';
 import { PortfolioStatusBadge } from './portfolio-status-badge';
 
 const placeOf = (item: Pick<PortfolioItem, 'suburb' | 'state'>) =>

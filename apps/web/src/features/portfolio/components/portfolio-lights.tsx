@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { PortfolioLights as Lights } from '@plinth/domain/covenants';
-import { formatDate } from '@plinth/domain/format';
 import { Link } from 'react-router';
+import { formatDate } from '../../../lib/format';
 import { usePortfolioLights } from '../api/get-portfolio-lights';
 
 const lightColour = { green: 'green', amber: 'orange', red: 'red' } as const;
@@ -34,7 +34,7 @@ function FacilityLight({ item }: { item: Item }) {
         <Stack gap={2} mt="xs" component="ul" p={0} style={{ listStyle: 'none' }}>
           {item.upcoming.slice(0, 5).map((u) => (
             <Text key={`${u.kind}-${u.lot}-${u.date}`} component="li" fz="xs" c="gray.7">
-              Lot {u.lot}: {eventWord[u.kind]} {formatDate(`${u.date}T12:00:00`)} ({u.days_away} days)
+              Lot {u.lot}: {eventWord[u.kind]} {formatDate(u.date)} ({u.days_away} days)
             </Text>
           ))}
           {item.upcoming.length > 5 && (

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { accountErrorTitles } from '@plinth/domain/account';
 import { joinIssues } from '@plinth/domain/onboarding';
 import { roleLabels } from '@plinth/domain/roles';
+import { timeZoneNames } from '@plinth/domain/time-zone';
 import type { ProfileResponse } from '@plinth/domain/users';
 import { useState } from 'react';
 import { fieldErrors } from '../../../components/profile-fields/profile-field-values';
@@ -14,6 +15,13 @@ import {
 } from '../../../components/profile-fields/profile-fields';
 import { useUpdateProfile } from '../api/update-profile';
 import { issuesOf, type ProfileFormValues, toUpdateBody, valuesOf } from '../utils/profile-form-values';
+
+let zones: string[] | undefined;
+/** The zones to choose from, worked out once ('Australia/Sydney', 'Europe/London', 'UTC', …). */
+const timeZoneOptions = () => {
+  zones ??= timeZoneNames();
+  return zones;
+};
 
 /**
  * My Profile (spec 000 section 2): the name is editable, e-mail and role are read-only; developers
@@ -73,6 +81,16 @@ export function ProfileForm({ profile }: { profile: ProfileResponse }) {
               styles={readableDescription}
             />
             <TextInput label="Role" value={role ? roleLabels[role] : ''} readOnly />
+            <Select
+              label="Time zone"
+              description="Every date on Plinth, and in its e-mails and files, is shown in this zone"
+              data={timeZoneOptions()}
+              searchable
+              allowDeselect={false}
+              nothingFoundMessage="No time zone by that name"
+              styles={readableDescription}
+              {...form.getInputProps('time_zone')}
+            />
           </SimpleGrid>
           {(role === 'borrower' || role === 'funder') && (
             <>

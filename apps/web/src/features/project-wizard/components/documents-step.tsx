@@ -22,8 +22,8 @@ import {
   PROJECT_FILE_MAX_BYTES,
   type ProjectDocument,
 } from '@plinth/domain/documents';
-import { formatDate } from '@plinth/domain/format';
 import { IconCheck, IconFileUpload } from '@tabler/icons-react';
+import { formatDate } from '../../../lib/format';
 import { useRequiredDocuments } from '../api/get-required-documents';
 import type { FileUploadState, PendingFile } from '../api/upload-documents';
 import { readableDescription } from './form-fields';

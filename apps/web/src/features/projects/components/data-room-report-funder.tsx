@@ -5,12 +5,11 @@ import {
   documentSourceLabels,
   quoteStateLabel,
   reportAccessStatusLabels,
-  reportDisplayDateTime,
   undertakingNameCheck,
 } from '@plinth/domain/data-room-report';
 import { documentTypeLabel } from '@plinth/domain/documents';
-import { formatAud, formatRate } from '@plinth/domain/format';
 import type { AccessStatus } from '@plinth/domain/marketplace';
+import { formatAud, formatDateTime, formatRate } from '../../../lib/format';
 import { badgeColours } from './listing-status-badge';
 
 const neutral = { color: 'gray', text: 'var(--mantine-color-gray-8)' } as const;
@@ -57,7 +56,7 @@ function UndertakingLine({ undertaking }: { undertaking: DataRoomReportFunder['u
     <>
       <Text fz="sm">
         Undertaking (version {undertaking.version}) signed by <strong>{undertaking.full_name}</strong>
-        {company} on {reportDisplayDateTime(undertaking.accepted_at)}
+        {company} on {formatDateTime(undertaking.accepted_at)}
       </Text>
       {undertaking.name_differs && (
         <Text fz="sm" c="red.9" fw={600}>
@@ -110,7 +109,7 @@ function DocumentsOpened({ funder }: { funder: DataRoomReportFunder }) {
               <Table.Td>{documentSourceLabels[d.source]}</Table.Td>
               <Table.Td ta="right">{d.views}</Table.Td>
               <Table.Td ta="right">{d.downloads}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{reportDisplayDateTime(d.last_at)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(d.last_at)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -135,8 +134,8 @@ function Quotes({ quotes }: { quotes: readonly DataRoomReportQuote[] }) {
           </Text>
           <ToneBadge tone={quoteTone(q)}>{quoteStateLabel(q)}</ToneBadge>
           <Text fz="xs" c="gray.7">
-            sent {reportDisplayDateTime(q.created_at)}
-            {q.responded_at ? `, answered ${reportDisplayDateTime(q.responded_at)}` : ''}
+            sent {formatDateTime(q.created_at)}
+            {q.responded_at ? `, answered ${formatDateTime(q.responded_at)}` : ''}
           </Text>
         </Group>
       ))}
@@ -165,7 +164,7 @@ export function DataRoomReportFunderCard({ funder }: { funder: DataRoomReportFun
             </Text>
           )}
           <Text fz="xs" c="gray.7">
-            Requested access {reportDisplayDateTime(funder.requested_at)}
+            Requested access {formatDateTime(funder.requested_at)}
           </Text>
         </Stack>
         <UndertakingLine undertaking={funder.undertaking} />

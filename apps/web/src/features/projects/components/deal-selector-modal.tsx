@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { dealMessages, dealRoomPath, type ProjectDealSummary } from '@plinth/domain/deals';
-import { formatDateTime } from '@plinth/domain/format';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { formatDateTime } from '../../../lib/format';
 import { badgeColours } from './listing-status-badge';
 
 interface DealSelectorModalProps {

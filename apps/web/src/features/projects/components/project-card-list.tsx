@@ -1,8 +1,8 @@
 import { Anchor, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatAud, formatDate } from '@plinth/domain/format';
 import type { ProjectResponse } from '@plinth/domain/projects';
 import { IconMapPin, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { formatAud, formatDate } from '../../../lib/format';
 import { placeOf } from '../utils/figures';
 import { ListingActions } from './listing-actions';
 import { ListingStatusBadge } from './listing-status-badge';

@@ -1,8 +1,8 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { dealRoomPath } from '@plinth/domain/deals';
-import { formatDate } from '@plinth/domain/format';
 import { Link } from 'react-router';
 import { DownloadFileButton } from '../../../components/download-file-button';
+import { formatDate } from '../../../lib/format';
 import { useProjectDealDocuments } from '../api/list-project-deal-documents';
 
 /**

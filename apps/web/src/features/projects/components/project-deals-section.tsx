@@ -1,10 +1,10 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { dealMessages, dealRoomPath, type ProjectDealSummary } from '@plinth/domain/deals';
-import { formatDateTime } from '@plinth/domain/format';
 import { proposalStatusLabels } from '@plinth/domain/proposals';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { LoadFailedAlert, LoadingBlock } from '../../../components/load-states';
+import { formatDateTime } from '../../../lib/format';
 import { useProjectDeals } from '../api/list-project-deals';
 import { badgeColours } from './listing-status-badge';
 

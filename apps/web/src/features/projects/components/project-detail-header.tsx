@@ -1,10 +1,10 @@
 import { Alert, Anchor, Breadcrumbs, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { formatAud, formatDate } from '@plinth/domain/format';
 import { listingLabel } from '@plinth/domain/listing';
 import type { ProjectResponse } from '@plinth/domain/projects';
 import { IconAlertCircle, IconArrowLeft, IconMapPin } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { formatAud, formatDate } from '../../../lib/format';
 import { placeOf } from '../utils/figures';
 import { ListingActions } from './listing-actions';
 import { ListingStatusBadge } from './listing-status-badge';

@@ -1,7 +1,6 @@
 import { Alert, Button, Checkbox, Group, List, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { documentTypeLabel, type ProjectDocument } from '@plinth/domain/documents';
-import { formatDate } from '@plinth/domain/format';
 import { IconAlertTriangle, IconEye, IconFileText, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -10,6 +9,7 @@ import { isViewOnlyFor } from '../../../components/document-preview-modal';
 import { DocumentViewInsight } from '../../../components/document-view-insight';
 import { DownloadFileButton } from '../../../components/download-file-button';
 import { TraceLeakedCopy } from '../../../components/trace-leaked-copy';
+import { formatDate } from '../../../lib/format';
 import { useDeleteDocument } from '../api/delete-document';
 import type { ProjectDocumentsResponse } from '../api/get-project-documents';
 import { useSetViewOnly } from '../api/set-view-only';

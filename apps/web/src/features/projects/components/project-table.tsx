@@ -1,7 +1,7 @@
 import { Anchor, Table } from '@mantine/core';
-import { formatAud, formatDate } from '@plinth/domain/format';
 import type { ProjectResponse } from '@plinth/domain/projects';
 import { Link } from 'react-router';
+import { formatAud, formatDate } from '../../../lib/format';
 import { placeOf } from '../utils/figures';
 import { ListingActions } from './listing-actions';
 import { ListingStatusBadge } from './listing-status-badge';

@@ -1,5 +1,4 @@
 import { Paper, Stack, Text, Timeline, Title } from '@mantine/core';
-import { formatDateTime } from '@plinth/domain/format';
 import { listingLabel } from '@plinth/domain/listing';
 import type { ProjectResponse } from '@plinth/domain/projects';
 import {
@@ -11,6 +10,7 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { formatDateTime } from '../../../lib/format';
 import { countOrDash, dateOrDash, durationInMonths } from '../utils/figures';
 import { DetailFields } from './detail-fields';
 

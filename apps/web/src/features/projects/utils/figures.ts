@@ -1,4 +1,4 @@
-import { formatAud, formatDate, formatMultiple } from '@plinth/domain/format';
+import { formatAud, formatDate, formatMultiple } from '../../../lib/format';
 
 /** Display helpers for project figures; a missing value reads '—' (never 'NaN' or '$0'). */
 
@@ -20,8 +20,8 @@ function parseDate(value: string): Date {
   return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : new Date(value);
 }
 
-export const dateOrDash = (value: string | null | undefined) =>
-  value ? formatDate(parseDate(value)) : NOT_SET;
+/** A calendar day is that day in every zone (formatDate), an instant the day in the reader's zone. */
+export const dateOrDash = (value: string | null | undefined) => (value ? formatDate(value) : NOT_SET);
 
 /** Whole months from start to completion, or null when either date is missing or out of order. */
 export function durationInMonths(start: string | null, end: string | null): number | null {

@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { formatDate } from '@plinth/domain/format';
 import type { FunderCriteriaResponse } from '@plinth/domain/funder-criteria';
 import { useState } from 'react';
 import { LoadFailedAlert, LoadingBlock } from '../../../components/load-states';
 import { ApiError } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
 import { useFunderCriteria } from '../api/get-funder-criteria';
 import { useSaveFunderCriteria } from '../api/save-funder-criteria';
 import {

@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Paper, Radio, Select, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { formatDate } from '@plinth/domain/format';
 import { type AlertSettingsResponse, CRITERIA_PAUSE_DAYS, DIGEST_HOUR } from '@plinth/domain/listing-alerts';
 import { useMemo, useState } from 'react';
 import { LoadFailedAlert, LoadingBlock } from '../../../components/load-states';
 import { ApiError } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
 import { useAlertSettings } from '../api/get-alert-settings';
 import { useSaveAlertSettings } from '../api/save-alert-settings';
 import {
