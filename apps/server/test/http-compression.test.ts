@@ -117,6 +117,28 @@ describe('JSON over 1 KB', () => {
   });
 });
 
+describe('JSON over the plugin’s 8 KB stream threshold (issue 31, decision 076)', () => {
+  it('is compressed in one call: the exact Content-Length, not a chunked stream, and the same JSON once decoded', async () => {
+    const other = await createUser(t.app, { role: 'borrower', profile: 'default', name: 'Lee Larger' });
+    for (let i = 1; i <= 12; i++) await createProject(t.app, other, { title: `Stage ${i}, Parramatta` });
+    const headers = { cookie: other.cookie };
+    const plain = await rawHttp('/api/projects', { headers });
+    // Over 8 KB: on 2 cores @fastify/compress would stream it through zlib on the thread pool.
+    expect(plain.body.length).toBeGreaterThan(8192);
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await rawHttp('/api/projects', { headers: { ...headers, 'accept-encoding': encoding } });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['transfer-encoding']).toBeUndefined();
+      expect(Number(res.headers['content-length'])).toBe(res.body.length);
+      expect(JSON.parse(decode(res.body).toString())).toEqual(JSON.parse(plain.body.toString()));
+    }
+  });
+});
+
 describe('what is not compressed', () => {
   it('JSON under 1 KB goes out as it is', async () => {
     const res = await rawHttp('/api/pricing', { headers: { 'accept-encoding': 'br, gzip' } });
