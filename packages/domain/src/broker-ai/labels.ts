@@ -128,6 +128,9 @@ export const labelWords: [Label, string[]][] = [
     [
       'soft costs',
       'soft cost',
+      'consultants and fees',
+      'fees and consultants',
+      'consultants and professional fees',
       'professional fees',
       'consultant fees',
       'consultants',
@@ -157,6 +160,10 @@ export const labelWords: [Label, string[]][] = [
     'otherCost',
     [
       'contingency',
+      'everything else',
+      'all other costs',
+      'other costs',
+      'other',
       'valuation',
       'valuation fee',
       'due diligence',
@@ -283,6 +290,7 @@ export const labelWords: [Label, string[]][] = [
       'borrow',
       'loan',
       'debt',
+      'offering',
       'lend me',
       'lend us',
       'lending me',

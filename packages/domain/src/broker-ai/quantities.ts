@@ -389,6 +389,14 @@ export function readQuestion(question: string): Reading {
         !LOAN_FEE.test(text)
       )
         f = 'softCosts';
+      // 'site 1,850k, construction 4,200k, soft 350k, interest 400k': interest as an amount among
+      // the cost lines, with no rate to work it from, is the finance cost line (decision 077).
+      if (
+        (f === 'annualInterest' || f === 'termInterest') &&
+        COST_LINES.test(text) &&
+        !found.some((o) => o.kind === 'rate')
+      )
+        f = 'financeCosts';
       // 'bank wants 100% presale cover … we have $9m': the presales held.
       if (
         !f &&
@@ -460,6 +468,20 @@ export function readQuestion(question: string): Reading {
     }
   }
   unplaced.push(...unreadFigures(text, found));
+  // 'purchase 3.3m, build 7.2m, other 1.5m': the purchase among the cost lines is the land's
+  // (not when a sale makes it the margin scheme's purchase price).
+  if (
+    given.purchase !== undefined &&
+    given.land === undefined &&
+    given.sale === undefined &&
+    given.construction !== undefined &&
+    !/margin scheme/i.test(text)
+  ) {
+    given.land = given.purchase;
+    written.land = written.purchase;
+    delete given.purchase;
+    delete written.purchase;
+  }
   if (given.rate === undefined && unnamedRates[0] !== undefined) {
     given.rate = unnamedRates[0].value;
     written.rate = asWritten(unnamedRates[0]);

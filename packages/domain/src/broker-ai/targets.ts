@@ -149,7 +149,7 @@ const figures: [Target, RegExp][] = [
   ],
   [
     'cost',
-    /\bwhat(['’]s|s| is| are| was)? (the |my |our )?(tdc|total (development |project )?costs?|project costs?|development costs?)\b|\bwhat (is|are|was) (the |my |our )?(total )?costs?\b|\b(the |my )?tdc\b(?=\s*(\?|and\b))|\btotal cost\b(?=\s*\?)|\bwhat (tdc|total (development )?cost|project cost)\b|\bhow much (can|could|should) (the |my |our )?(project |development )?(cost|tdc)\b|\b(tdc|total (development )?cost) (do|would|will|can|could) (i|we)\b|\bhow (big|large) (a |the )?(project|development|deal|job)\b/gi,
+    /\bwhat(['’]s|s| is| are| was)? (the |my |our )?(tdc|total (development |project )?costs?|project costs?|development costs?)\b|\bwhat (is|are|was) (the |my |our )?(total )?costs?\b|\b(the |my )?tdc\b(?=\s*(\?|and\b))|\btotal cost\b(?=\s*\?)|\b(?:total )?(?:dev|development|project) costs?\b(?=\s*\?)|^\s*(?:tdc|total (?:dev|development|project) costs?)\b(?=\s*(?:[?:\-–—]|please\b))|\bwhat (tdc|total (development )?cost|project cost)\b|\bhow much (can|could|should) (the |my |our )?(project |development )?(cost|tdc)\b|\b(tdc|total (development )?cost) (do|would|will|can|could) (i|we)\b|\bhow (big|large) (a |the )?(project|development|deal|job)\b/gi,
   ],
   [
     'rate',
@@ -359,6 +359,9 @@ export function targetsOf(text: string, given: Figures, hasChange: boolean): Tar
   // 'Rate needed: $360k a year on a $4m loan' asks in its heading.
   const heading = /^([^:\d]{2,40}):/.exec(text)?.[1];
   if (!targets.length && heading) targets = askedIn(heading, given);
+  // 'total dev cost? site 1,850k, …, interest 400k' asks in its opening question (decision 077).
+  const opening = /^([^?.!,;:]{2,40}\?)\s*\S[^?]{8,}$/.exec(text)?.[1];
+  if (!targets.length && opening) targets = askedIn(opening, given);
   // 'Profit of $1.8m on a total cost of $6m: margin on cost?' asks in its last clause.
   const last = text
     .split(/[,.;:—–](?:\s|$)|\s-\s|\?\s/)
