@@ -105,7 +105,10 @@ function windowOf(
 /** The what-if changes among the figures: a subject (costs, sales) and a direction beside a figure. */
 function findChanges(question: string, all: Omit<Quantity, 'label'>[]): Change[] {
   // 'whichever is lower', 'the lesser of' choose between limits: no change of costs or sales.
-  const text = question.replace(WHICHEVER, (m) => ' '.repeat(m.length));
+  // 'how many more units?' asks for a count: no rise of costs or sales (decision 077).
+  const text = question
+    .replace(WHICHEVER, (m) => ' '.repeat(m.length))
+    .replace(/\bhow (?:many|much) more\b/gi, (m) => ' '.repeat(m.length));
   const out: Change[] = [];
   for (const q of all) {
     if (q.kind !== 'rate' && q.kind !== 'amount') continue;

@@ -22,6 +22,8 @@ const RATIO_WORD =
 const ASKED_NOUN =
   /\b(?:what(?:['’]s| is| are|s)|how much (?:is|are|will be|would be))\s+(?:the\s+|my\s+|our\s+|a\s+|an\s+)?([a-z'’ -]+?)(?=\s+(?:if|on|of|for|at|when|with|given|where)\b|\s*[?,.;:]|\s*$)/i;
 const ASKS = /\bhow much\b|\bwhat(?:['’]s| is|s)?\b|\bcalc|\bwork out\b|\?\s*$/i;
+/** A bare noun phrase naming the share asks for it: 'contingency at 7.5 per cent of a $12m build'. */
+const NAMED_SHARE = /^\s*[a-z][a-z'’ -]{2,40}?\s+(?:at|of|@)\s+\d/i;
 const STOP = new Set(
   "a an the my our is are of at on to be by for if we i it its how much what what's whats that this and do does will would at about with".split(
     ' ',
@@ -59,7 +61,7 @@ function nameOf(text: string, rateStart: number, rateEnd: number, amountStart: n
 export function rateOfAmount(text: string): AnalystAnswer | null {
   const qs = findQuantities(text);
   // A period ('a year', 'per quarter', 'monthly') asks for more than the share itself.
-  if (qs.length !== 2 || !ASKS.test(text) || PERIOD.test(text)) return null;
+  if (qs.length !== 2 || !(ASKS.test(text) || NAMED_SHARE.test(text)) || PERIOD.test(text)) return null;
   const [rate, amount] = qs;
   if (rate!.kind !== 'rate' || amount!.kind !== 'amount') return null;
   if (!BETWEEN.test(text.slice(rate!.end, amount!.start))) return null;

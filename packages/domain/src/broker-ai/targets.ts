@@ -287,7 +287,12 @@ function contextual(text: string, given: Figures, targets: Target[]): Target[] {
   if (given.mezz !== undefined && targets.includes('loanToCost') && /\bmezz/i.test(text))
     return ['loanToCost', 'debtToCost'];
   if (/\b(line|commitment|undrawn) fees?\b/i.test(text) && given.lineFeeAnnual === undefined) {
-    if (given.term !== undefined && /\btotal\b|\bover the (term|loan|life)\b|\bin all\b/i.test(text))
+    if (
+      given.term !== undefined &&
+      /\btotal\b|\bover (the |an? |its )?(\d+[- ]?(months?|mths?|years?|yrs?) )?(term|loan|life|period)\b|\bfor the (term|life)\b|\bin all\b/i.test(
+        text,
+      )
+    )
       return ['lineFeeMonthly', 'lineFeeTerm'];
     if (monthly) return ['lineFeeMonthly'];
     if (given.lineFeeRate !== undefined && (targets.length === 0 || targets.includes('fee')))
