@@ -358,7 +358,7 @@ function answerWhole(question: string, context: AnalystContext): AnalystAnswer {
 }
 
 const CLAIM =
-  /\s*[-–—,(]?\s*\b(?:i|we)(?:['’]ve)? (?:make it|get|got|calc(?:ulate)?d? it (?:at|as)|have it (?:at|as)|reckon it(?:['’]s| is)|think it(?:['’]s| is))\s+(\d[\d,.]*\s*(?:%|pc\b|pct\b|per ?cent\b|percent\b|x\b))(?=[\s,.;:)?!–—-]|$)\s*[-–—,)]?/i;
+  /\s*[-–—,(]?\s*\b(?:i|we)(?:['’]ve)? (?:make it|get|got|calc(?:ulate)?d? it (?:at|as)|have it (?:at|as)|reckon it(?:['’]s| is)|think it(?:['’]s| is))\s+(\d[\d,.]*\s*(?:%|pc\b|pct\b|per ?cent\b|percent\b|x\b))(?=\s*(?:[,.;:)?!–—-]|$|but\b|and\b|so\b|is (?:that|it)\b|can you\b|right\b|correct\b|ok\b))\s*[-–—,)]?/i;
 
 /** The answer to a question with the asker's own result taken out, and whether it agrees. */
 function checkedClaim(inner: AnalystAnswer, claimed: string): AnalystAnswer {

@@ -35,6 +35,25 @@ const missingOf = (inputs: [number | undefined, string][]) =>
 export function gstAnswer(k: Figures, r?: Reading): AnalystAnswer {
   const purchase = k.purchase ?? k.land;
   const sale = k.sale ?? k.grv;
+  // 'GST on a $1.1m sale, fully taxable': with no purchase price and no margin scheme named, the
+  // GST in the price itself (decision 077) — 1/11 of a GST-inclusive price, 10 % of one ex GST.
+  if (purchase === undefined && sale !== undefined && r && !r.isMarginScheme) {
+    const exGst = /\bex(cl(uding|\.)?)?\.?[\s-]*gst\b|\bplus gst\b|\b\+\s*gst\b/i.test(r.text);
+    const gst = exGst ? tools.shareOf(10, sale) : tools.gstInPrice(sale);
+    if (gst !== null && gst !== undefined)
+      return answer(
+        'figure',
+        [
+          ...(r.lead ?? []),
+          exGst
+            ? `GST on a price of ${aud(sale)} ex GST: ${aud(sale)} × 10% = ${aud(gst)}.`
+            : `GST in a GST-inclusive price of ${aud(sale)}: ${aud(sale)} / 11 = ${aud(gst)}.`,
+          'Fully taxable, not under the margin scheme: under the margin scheme the GST is 1/11 of the sale price less the purchase price (ATO, regulator).',
+        ],
+        { gst },
+        { sources: [{ source: 'ato.gov.au, "GST and the margin scheme"', sourceKind: 'regulator' }] },
+      );
+  }
   const gst = tools.marginSchemeGst(purchase, sale);
   if (gst === null || purchase === undefined || sale === undefined)
     return needInputs(

@@ -86,4 +86,7 @@ export type Figure =
   | 'profitPerUnit'
   | 'costPerUnit'
   | 'yieldOnCost'
-  | 'returnOnEquity';
+  | 'returnOnEquity'
+  // Decision 077: an investment's end value at a capitalisation rate.
+  | 'capRate'
+  | 'endValue';

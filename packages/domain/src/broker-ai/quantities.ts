@@ -438,6 +438,15 @@ export function readQuestion(question: string): Reading {
       unplaced.push(asWritten(q));
       continue;
     }
+    // 'at a 6% cap rate', 'cap rate 6%': the capitalisation rate an end value is worked at (decision 077).
+    if (
+      q.kind === 'rate' &&
+      (/^\s*(?:cap(?:italis|italiz)?(?:ation)?\s+rate|cap)\b/i.test(after) ||
+        /\bcap(?:italis|italiz)?(?:ation)?\s+rate\s*(?:of|is|at|@)?\s*$/i.test(before))
+    ) {
+      set('capRate', q.value, q);
+      continue;
+    }
     if (q.kind === 'rate' && (RATE_RISE_AFTER.test(after) || RATE_RISE_BEFORE.test(before))) {
       set('rateChange', q.value, q);
       continue;

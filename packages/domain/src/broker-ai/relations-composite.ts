@@ -78,6 +78,18 @@ export const compositeRelations: Relation[] = [
     ([c, n], o) => `Cost per unit: ${aud(c!)} / ${n} = ${aud(o)}.`,
   ),
   r(
+    'endValue',
+    ['income', 'capRate'],
+    ([i, c]) => tools.baseOfShare(c, i),
+    ([i, c], o) => `End value: ${aud(i!)} net income a year / ${givenPct(c!)} cap rate = ${aud(o)}.`,
+  ),
+  r(
+    'salePerArea',
+    ['grv', 'area'],
+    ([g, a]) => tools.perMultiple(g, a),
+    ([g, a], o) => `Sales per m²: ${aud(g!)} / ${a!.toLocaleString('en-AU')} m² = ${aud(o)}.`,
+  ),
+  r(
     'costPerArea',
     ['construction', 'area'],
     ([c, a]) => tools.perMultiple(c, a),

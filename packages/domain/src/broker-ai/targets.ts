@@ -266,6 +266,26 @@ function contextual(text: string, given: Figures, targets: Target[]): Target[] {
   )
     return ['costPerUnit'];
   if (
+    given.capRate !== undefined &&
+    /\b(end|completion|capitali[sz]ed|investment|market|on completion) value\b|\bvalu(e|ation)\b|\bworth\b/i.test(
+      text,
+    )
+  )
+    return ['endValue'];
+  if (/\bbreak[- ]?even\b/i.test(text) && given.units !== undefined && given.cost !== undefined)
+    return ['costPerUnit'];
+  if (
+    /\b(price|sales?|revenue|grv|gdv|realisation|end value)( rate)? ?(per|\/|a) ?(sqm|sq\.? ?m|m2|m²|square met(re|er)s?)\b/i.test(
+      text,
+    ) &&
+    given.salePerArea === undefined &&
+    given.area !== undefined
+  )
+    return ['salePerArea'];
+  // 'what does 1.2 mil at 9 per cent cost me a month': the interest.
+  if (!targets.length && given.rate !== undefined && /\bcost (me|us|you)\b/i.test(text))
+    return [monthly ? 'monthlyInterest' : 'annualInterest'];
+  if (
     /\b(cost|build|construction)( cost)?( rate)? ?(per|\/|a) ?(sqm|sq\.? ?m|m2|m²|square met(re|er)s?)\b/i.test(
       text,
     ) &&

@@ -238,6 +238,11 @@ export const about: Partial<Record<Target, About>> = {
     intent: 'figure',
     isDecision: false,
   },
+  endValue: {
+    name: 'the end value',
+    example: 'end value of $900k net rent a year at a 6% cap rate',
+    intent: 'figure',
+  },
   returnOnEquity: {
     name: 'the return on equity',
     example: 'return on equity with $3m of equity and a $1.8m profit',
