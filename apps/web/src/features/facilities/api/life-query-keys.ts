@@ -13,4 +13,7 @@ export const lifeQueryKeys = {
   covenants: (id: string) => ['facilities', 'facility', id, 'covenants'] as const,
   covenantHistory: (id: string) => ['facilities', 'facility', id, 'covenant-history'] as const,
   reports: (id: string) => ['facilities', 'facility', id, 'reports'] as const,
+  presaleSettings: (id: string) => ['facilities', 'facility', id, 'presale-settings'] as const,
+  variationSettings: (id: string) => ['facilities', 'facility', id, 'variation-settings'] as const,
+  dealDocuments: (id: string) => ['facilities', 'facility', id, 'deal-documents'] as const,
 };

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, List, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { calendarDay } from '@plinth/domain/format';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useDealDocuments } from '../api/get-deal-documents';
 import { useRecordPracticalCompletion, useReleaseRetention, useRetention } from '../api/variations-api';
 import { aud, day } from '../utils/money';
 import { textOn } from '../utils/text-colors';
@@ -12,15 +13,17 @@ const stageWords = {
 
 /**
  * Practical completion and retention (decision 061): what is held and released, and the funder's
- * two calls: record practical completion (with the certificate, a document of the deal room) and
- * release the rest once the defects liability period has ended.
+ * two calls: record practical completion (with the certificate, picked from the deal's documents,
+ * decision 072) and release the rest once the defects liability period has ended.
  */
 export function CompletionPanel({
   facilityId,
+  dealId,
   role,
   open,
 }: {
   facilityId: string;
+  dealId: string;
   role: string;
   open: boolean;
 }) {
@@ -28,10 +31,25 @@ export function CompletionPanel({
   const record = useRecordPracticalCompletion(facilityId);
   const release = useReleaseRetention(facilityId);
   const [date, setDate] = useState(calendarDay());
-  const [certificate, setCertificate] = useState('');
+  const [certificate, setCertificate] = useState<string | null>(null);
+  const [certificateError, setCertificateError] = useState<string | null>(null);
   const [releasedOn, setReleasedOn] = useState(calendarDay());
   const r = retention.data;
+  const canRecord = open && role === 'funder' && Boolean(r) && !r?.practical_completion_date;
+  const documents = useDealDocuments(facilityId, dealId, canRecord);
+  const options = useMemo(
+    () =>
+      [...(documents.data?.items ?? [])]
+        .sort((a, b) => b.uploaded_at.localeCompare(a.uploaded_at))
+        .map((d) => ({ value: d.id, label: `${d.file_name} · ${d.uploader_name}, ${day(d.uploaded_at)}` })),
+    [documents.data],
+  );
   const error = record.error ?? release.error;
+  const submitCompletion = () => {
+    if (!certificate) return setCertificateError('Choose the certificate of practical completion');
+    setCertificateError(null);
+    record.mutate({ date, certificate_document_id: certificate });
+  };
 
   return (
     <Stack gap="xs" component="section" aria-labelledby="completion">
@@ -57,28 +75,46 @@ export function CompletionPanel({
               ))}
             </List>
           )}
-          {open && role === 'funder' && !r.practical_completion_date && (
-            <Group align="flex-end" gap="sm">
-              <TextInput
-                label="Practical completion date"
-                type="date"
-                value={date}
-                onChange={(e) => setDate(e.currentTarget.value)}
-                w={190}
-              />
-              <TextInput
-                label="Certificate (deal room document id)"
-                value={certificate}
-                onChange={(e) => setCertificate(e.currentTarget.value)}
-                w={320}
-              />
-              <Button
-                loading={record.isPending}
-                onClick={() => record.mutate({ date, certificate_document_id: certificate.trim() })}
-              >
-                Record practical completion
-              </Button>
-            </Group>
+          {canRecord && (
+            <Stack gap="xs">
+              <Group align="flex-start" gap="sm">
+                <TextInput
+                  label="Practical completion date"
+                  type="date"
+                  value={date}
+                  onChange={(e) => setDate(e.currentTarget.value)}
+                  w={190}
+                />
+                <Select
+                  label="Certificate of practical completion"
+                  description="A file of the deal: the room's, or one attached to a draw"
+                  placeholder={documents.isPending ? 'Loading the documents…' : 'Choose a document'}
+                  data={options}
+                  value={certificate}
+                  onChange={(value) => {
+                    setCertificate(value);
+                    setCertificateError(null);
+                  }}
+                  searchable
+                  nothingFoundMessage="No document of that name"
+                  comboboxProps={{ keepMounted: false }}
+                  error={certificateError}
+                  w={{ base: '100%', sm: 380 }}
+                />
+              </Group>
+              {documents.isError && <Text c={textOn.red}>{documents.error.message}</Text>}
+              {documents.data && options.length === 0 && (
+                <Text fz="sm" data-testid="no-certificate">
+                  The deal has no documents yet. The developer can attach the certificate to a draft draw
+                  (Other), and it is listed here.
+                </Text>
+              )}
+              <Group>
+                <Button loading={record.isPending} onClick={submitCompletion}>
+                  Record practical completion
+                </Button>
+              </Group>
+            </Stack>
           )}
           {open &&
             role === 'funder' &&

@@ -2,6 +2,7 @@ import { Alert, Anchor, Tabs, Text } from '@mantine/core';
 import { textOn } from '../utils/text-colors';
 import { CompletionPanel } from './completion-panel';
 import { CovenantsPanel } from './covenants-panel';
+import { FacilitySettingsPanel } from './facility-settings-panel';
 import { PresalesPanel } from './presales-panel';
 import { ReallocationsPanel } from './reallocations-panel';
 import { VariationsPanel } from './variations-panel';
@@ -30,15 +31,17 @@ export function RepaidNotice({ facilityId }: { facilityId: string }) {
 
 /**
  * The facility after the close (issue 34; decision 068): variations and reallocations, presales and
- * settlements, practical completion and retention, covenants, valuations and monthly reports, as tabs
- * under the draws. `open` is false once the facility is repaid: everything reads, nothing changes.
+ * settlements, practical completion and retention, covenants, valuations and monthly reports, and
+ * the funder's settings (decision 072), as tabs under the draws. `open` is false once the facility is repaid: everything reads, nothing changes.
  */
 export function FacilityLife({
   facilityId,
+  dealId,
   role,
   open,
 }: {
   facilityId: string;
+  dealId: string;
   role: string;
   open: boolean;
 }) {
@@ -49,6 +52,7 @@ export function FacilityLife({
         <Tabs.Tab value="presales">Presales</Tabs.Tab>
         <Tabs.Tab value="completion">Completion</Tabs.Tab>
         <Tabs.Tab value="covenants">Covenants and reports</Tabs.Tab>
+        <Tabs.Tab value="settings">Settings</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="variations" pt="md">
         <VariationsPanel facilityId={facilityId} role={role} open={open} />
@@ -58,10 +62,13 @@ export function FacilityLife({
         <PresalesPanel facilityId={facilityId} role={role} open={open} />
       </Tabs.Panel>
       <Tabs.Panel value="completion" pt="md">
-        <CompletionPanel facilityId={facilityId} role={role} open={open} />
+        <CompletionPanel facilityId={facilityId} dealId={dealId} role={role} open={open} />
       </Tabs.Panel>
       <Tabs.Panel value="covenants" pt="md">
         <CovenantsPanel facilityId={facilityId} role={role} open={open} />
+      </Tabs.Panel>
+      <Tabs.Panel value="settings" pt="md">
+        <FacilitySettingsPanel facilityId={facilityId} role={role} open={open} />
       </Tabs.Panel>
     </Tabs>
   );

@@ -1,5 +1,17 @@
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { facilityStatusLabels } from '@plinth/domain/facility/facility-machine';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { applicableRateBps, facilityStatusLabels } from '@plinth/domain/facility/facility-machine';
 import { Link } from 'react-router';
 import { LoadFailedAlert } from '../../../components/load-states';
 import { useBudget } from '../api/get-budget';
@@ -7,8 +19,11 @@ import { useDraws } from '../api/get-draws';
 import { useFacility } from '../api/get-facility';
 import { useLiveFacilities } from '../hooks/use-live-facilities';
 import { aud, day, percentOf } from '../utils/money';
+import { bpsToPercent } from '../utils/rates';
+import { textOn } from '../utils/text-colors';
 import { BudgetPanel } from './budget-panel';
 import { CostReportTable } from './cost-report-table';
+import { DefaultCurePanel } from './default-cure-panel';
 import { DrawnChart } from './drawn-chart';
 import { DrawsList } from './draws-list';
 import { EquityForm } from './equity-form';
@@ -62,13 +77,18 @@ export function FacilityView({ facilityId }: { facilityId: string }) {
           <Title order={1} fz={{ base: 24, sm: 30 }}>
             {f.project_title}
           </Title>
-          <Badge variant="light" color={f.status === 'active' ? 'green' : 'gray'} c="dark.7">
+          <Badge
+            variant="light"
+            color={f.status === 'active' ? 'green' : f.status === 'in_default' ? 'red' : 'gray'}
+            c="dark.7"
+          >
             {facilityStatusLabels[f.status]}
           </Badge>
           {/* BrokerAI's chat bound to this facility, answering from its live figures (decision 069). */}
           <Button component={Link} to={`/broker-ai?facility=${facilityId}`} variant="default" size="xs">
             Ask BrokerAI about this facility
           </Button>
+          <DefaultCurePanel facility={f} />
         </Group>
         <Text c="gray.7" fz="sm">
           {f.state} · {(f.interest_rate_bps / 100).toFixed(2)} % p.a. · closed {day(f.close_date)} · matures{' '}
@@ -80,6 +100,20 @@ export function FacilityView({ facilityId }: { facilityId: string }) {
       ) : (
         <>
           {f.status === 'repaid' && <RepaidNotice facilityId={facilityId} />}
+          {f.status === 'in_default' && (
+            <Alert
+              color="red"
+              variant="light"
+              title="In default"
+              c={textOn.red}
+              styles={{ title: { color: textOn.red } }}
+              data-testid="facility-in-default"
+            >
+              Interest accrues at {bpsToPercent(applicableRateBps('in_default', f))} p.a., the default margin
+              of {bpsToPercent(f.default_margin_bps)} included, until the funder cures the default. Draws do
+              not move meanwhile.
+            </Alert>
+          )}
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
             <Figure label="Limit" value={aud(f.limit_cents)} />
             <Figure label="Drawn" value={aud(f.drawn_cents)} note={percentOf(f.drawn_cents, f.limit_cents)} />
@@ -99,7 +133,12 @@ export function FacilityView({ facilityId }: { facilityId: string }) {
             budget={budget.data}
             canStartDraft={f.my_role === 'developer' && f.status === 'active'}
           />
-          <FacilityLife facilityId={facilityId} role={f.my_role} open={f.status !== 'repaid'} />
+          <FacilityLife
+            facilityId={facilityId}
+            dealId={f.deal_id}
+            role={f.my_role}
+            open={f.status !== 'repaid'}
+          />
           {canAct && <EquityForm facilityId={facilityId} receivedCents={f.equity_received_cents} />}
           <PartiesPanel facilityId={facilityId} canInvite={f.my_role === 'funder' && f.status !== 'repaid'} />
           {f.status !== 'repaid' && (
