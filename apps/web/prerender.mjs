@@ -36,6 +36,13 @@ try {
   if (!template.includes('<!--landing-styles-->') || !template.includes('<!--landing-page-->'))
     throw new Error(`${page} has no <!--landing-styles--> or <!--landing-page--> placeholder`);
   if (!markup.includes('data-landing-page')) throw new Error('The rendered landing page has no markup');
+  // The prices are the admin's settings: the server writes them into these blank notes for each
+  // request (apps/server/src/http/landing-page.ts, decision 074), so the page reads without script.
+  if (
+    !/<p\b[^>]*\sdata-price-note="listing"[^>]*>[^<]*<\/p>/.test(markup) ||
+    !markup.includes('data-price-note="subscription"')
+  )
+    throw new Error('The rendered landing page has no blank price notes for the server to fill');
   // The app's entry files (script, preloads, styles), fetched by the page's script only once the
   // reader heads for the app (src/features/landing/enhance/prefetch-app.ts).
   const appAssets = [

@@ -42,9 +42,10 @@ const JOURNEYS: Journey[] = [
 ];
 
 /**
- * The prices are the admin's settings (decision 021), never a constant: the page's script fills the
- * price notes from GET /api/pricing (enhance/price-notes.ts) and makes them pulse when the reader
- * chooses Pricing.
+ * The prices are the admin's settings (decision 021), never a constant: the server writes them into
+ * the blank price notes of the page it sends for `/` (decision 074), so they read without
+ * JavaScript; where the page came without them, its script fills them from GET /api/pricing
+ * (enhance/price-notes.ts). They pulse when the reader chooses Pricing.
  */
 export function PricingSection() {
   return (
@@ -63,7 +64,8 @@ export function PricingSection() {
               <h3 id={`${journey.id}-title`} className={classes.journeyTitle}>
                 {journey.title}
               </h3>
-              {/* A blank line of the same height while the prices load: the cards do not jump. */}
+              {/* Blank at build time (a line of the same height, so the cards do not jump): the
+                  server writes the price in, matching data-price-note (apps/server/src/http/landing-page.ts). */}
               <p className={classes.priceNote} data-price-note={journey.priceNote}>
                 {'\u00a0'}
               </p>
