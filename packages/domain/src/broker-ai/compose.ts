@@ -155,7 +155,10 @@ const TRANCHE_WORDS: [Tranche, RegExp][] = [
     'mezzanine',
     /\b(?:mezzanine(?: debt| loan| finance)?|mezz(?: debt| loan)?|second mortgage|junior debt|stretch(?: senior)?)\b/gi,
   ],
-  ['senior', /\b(?:senior(?: debt| loan| facility| lender)?|first mortgage|bank debt|construction loan)\b/gi],
+  [
+    'senior',
+    /\b(?:senior(?: debt| loan| facility| lender)?|first mortgage|bank debt|construction loan|(?:the |from the )?bank(?!\s+(?:guarantees?|accounts?|statements?|wants|requires|needs|asks|valuation|valuer)\b))\b/gi,
+  ],
   [
     'equity',
     /\b(?:(?:developer|sponsor|ordinary|common|cash) (?:equity|contribution)|equity|developer|sponsor)\b/gi,
@@ -184,6 +187,7 @@ function capitalStack(text: string, qs: Q[]): AnalystAnswer | null {
   )
     return null;
   const figure = new Map<Tranche, Q>();
+  const cumulative = new Set<Tranche>();
   let shareOfTotal: { tranche: Tranche; amount: number; rate: number } | null = null;
   const used = new Set<Q>();
   for (const w of firsts) {
@@ -193,7 +197,7 @@ function capitalStack(text: string, qs: Q[]): AnalystAnswer | null {
         q.start >= w.end &&
         q.start < limit &&
         !used.has(q) &&
-        /^[\s:=-]*(?:(?:at|of|is|are|for|be|about|around|making up|takes?|with|covers?|another|a further|further|funds?|provides?)\s+)*$/i.test(
+        /^[\s:=-]*(?:(?:at|of|is|are|for|be|about|around|making up|takes?|taking|bringing|brings?|it|to|up|with|covers?|another|a further|further|funds?|provides?)\s+)*$/i.test(
           text.slice(w.end, q.start),
         ),
     );
@@ -201,12 +205,21 @@ function capitalStack(text: string, qs: Q[]): AnalystAnswer | null {
       (q) =>
         q.end <= w.start &&
         !used.has(q) &&
-        /^[\s-]*(?:(?:ltc|lvr|ltv|of (?:the )?(?:tdc|cost|costs))\s+)?(?:(?:of|in)\s+)?$/i.test(
+        /^[\s-]*(?:(?:ltc|lvr|ltv|of (?:the )?(?:tdc|cost|costs))\s+)?(?:(?:of|in|from)\s+)?$/i.test(
           text.slice(q.end, w.start),
         ),
     );
     const q = after ?? before;
     if (q && (q.kind === 'amount' || q.kind === 'rate')) {
+      // 'mezz taking it to 85%': a share counted from the bottom of the stack, not its own.
+      if (
+        q === after &&
+        q.kind === 'rate' &&
+        /\b(?:tak(?:es|ing|e)|bring(?:s|ing)?)\s+it\s+(?:up\s+)?to\b|\bup to\b/i.test(
+          text.slice(w.end, q.start),
+        )
+      )
+        cumulative.add(w.tranche);
       figure.set(w.tranche, q);
       used.add(q);
       // 'the senior is $9.1m at 65% of TDC': its share too, which gives the total.
@@ -239,8 +252,46 @@ function capitalStack(text: string, qs: Q[]): AnalystAnswer | null {
   const names = firsts.map((w) => w.tranche);
   const amountOf = new Map<Tranche, number>();
   const lines: string[] = [];
+  // A cumulative share less the shares below it is the tranche's own ('60% senior, mezz to 85%').
+  let below = 0;
+  for (const n of names) {
+    const q = figure.get(n);
+    if (q?.kind !== 'rate') continue;
+    if (cumulative.has(n)) {
+      const own = q.value - below;
+      if (own <= 0) return null;
+      lines.push(
+        `${cap(n)}: ${givenPct(q.value)} of the total with what ranks below it, less ${givenPct(below)} = ${givenPct(own)}.`,
+      );
+      figure.set(n, { ...q, value: own });
+      below = q.value;
+    } else below += q.value;
+  }
   const rateSum = names.reduce((s, n) => s + (figure.get(n)?.kind === 'rate' ? figure.get(n)!.value : 0), 0);
   const missing = names.filter((n) => !figure.has(n));
+  // 'senior at 70% of a $12m TDC, what's left for equity and mezz combined': the rest, together.
+  if (
+    missing.length === 2 &&
+    total !== undefined &&
+    names.length === 3 &&
+    /\b(?:combined|together|between them|in total|all up)\b/i.test(text)
+  ) {
+    const n = names.find((x) => figure.has(x))!;
+    const q = figure.get(n)!;
+    const v = q.kind === 'rate' ? tools.shareOf(q.value, total)! : q.value;
+    const restOf = total - v;
+    if (restOf < 0) return null;
+    return answer(
+      'figure',
+      [
+        ...(q.kind === 'rate' ? [`${cap(n)}: ${givenPct(q.value)} × ${aud(total)} = ${aud(v)}.`] : []),
+        `${cap(missing[0]!)} and ${missing[1]} together (the rest): ${aud(total)} − ${aud(v)} = ${aud(restOf)}.`,
+        `How it splits between them needs one of their figures.`,
+      ],
+      { total, [n]: v, rest: restOf },
+      { isDecisionBearing: true },
+    );
+  }
   if (missing.length > 1) return null;
   let tdc = total;
   if (tdc === undefined && shareOfTotal) {
