@@ -1,6 +1,6 @@
 import type { certifyBody, fundBody } from '@plinth/domain/facilities';
 import { carriesRetention } from '@plinth/domain/facility/budget';
-import { addDays } from '@plinth/domain/facility/dates';
+import { formatLongDate } from '@plinth/domain/facility/dates';
 import { checkCertification } from '@plinth/domain/facility/draw-lines';
 import { type DrawAction, type DrawState, nextDrawState } from '@plinth/domain/facility/draw-machine';
 import {
@@ -20,7 +20,7 @@ import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import type { DrawStatus, FacilityPartyRole } from '../../db/types-facility';
 import { conflict, validationFailed } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
+import { auditedTransaction, recordAudit } from '../audit/audit.service';
 import { testCovenants } from '../covenants/covenant-engine';
 import { type FacilitiesDeps, facilityChanged, facilityLink } from '../facilities/facilities.service';
 import { type FacilityRow, partyIdsOf } from '../facilities/facility-access';
@@ -31,6 +31,7 @@ import {
   nat,
   postJournal,
 } from '../facilities/facility-figures';
+import { restateAccruals } from '../facilities/reaccrual';
 import { notify } from '../notifications/notifications.service';
 import { withVariations } from '../variations/variation-tables';
 
@@ -103,7 +104,7 @@ async function announce(
 
 /** POST /draws/{id}/submit: the developer submits a draft or a returned draw to the surveyor. */
 export async function submitDraw(deps: FacilitiesDeps, options: { viewer: Viewer; drawId: string }) {
-  return deps.db.transaction().execute(async (trx) => {
+  return auditedTransaction(deps.db, async (trx) => {
     const { draw, facility } = await drawForActor(trx, options.viewer, options.drawId, partyRole.submit);
     const to = assertMove(draw, facility, 'submit');
     const lines = await trx
@@ -157,7 +158,7 @@ export async function certifyDraw(
   options: { viewer: Viewer; drawId: string; body: z.output<typeof certifyBody> },
 ) {
   const { body } = options;
-  return deps.db.transaction().execute(async (trx) => {
+  return auditedTransaction(deps.db, async (trx) => {
     const { draw, facility } = await drawForActor(trx, options.viewer, options.drawId, partyRole.certify);
     const to = assertMove(draw, facility, 'certify');
     const claim = await trx
@@ -260,7 +261,7 @@ async function assertInBalance(trx: Db, facility: FacilityRow) {
 
 /** POST /draws/{id}/approve: the funder approves a certified draw while the loan is in balance. */
 export async function approveDraw(deps: FacilitiesDeps, options: { viewer: Viewer; drawId: string }) {
-  return deps.db.transaction().execute(async (trx) => {
+  return auditedTransaction(deps.db, async (trx) => {
     const { draw, facility } = await drawForActor(trx, options.viewer, options.drawId, partyRole.approve);
     const to = assertMove(draw, facility, 'approve');
     await assertInBalance(trx, facility);
@@ -288,7 +289,7 @@ export async function decideDraw(
   deps: FacilitiesDeps,
   options: { viewer: Viewer; drawId: string; action: 'return' | 'reject'; reason: string },
 ) {
-  return deps.db.transaction().execute(async (trx) => {
+  return auditedTransaction(deps.db, async (trx) => {
     const { draw, facility } = await drawForActor(
       trx,
       options.viewer,
@@ -325,7 +326,7 @@ export async function decideDraw(
 
 /** POST /draws/{id}/cancel: the developer withdraws a draft or a returned draw. */
 export async function cancelDraw(deps: FacilitiesDeps, options: { viewer: Viewer; drawId: string }) {
-  return deps.db.transaction().execute(async (trx) => {
+  return auditedTransaction(deps.db, async (trx) => {
     const { draw, facility } = await drawForActor(trx, options.viewer, options.drawId, partyRole.cancel);
     const to = assertMove(draw, facility, 'cancel');
     const updated = await trx
@@ -358,15 +359,24 @@ export async function fundDraw(
   deps: FacilitiesDeps,
   options: { viewer: Viewer; drawId: string; body: z.output<typeof fundBody> },
 ) {
-  return deps.db.transaction().execute(async (trx) => {
+  return auditedTransaction(deps.db, async (trx) => {
     const { draw, facility } = await drawForActor(trx, options.viewer, options.drawId, partyRole.fund);
     const to = assertMove(draw, facility, 'fund');
-    if (options.body.funded_on < facility.close_date)
+    const opened = facility.activated_on ?? facility.close_date;
+    if (options.body.funded_on < opened)
       throw validationFailed([
-        { field: 'funded_on', message: 'A draw cannot be funded before the facility closed' },
+        {
+          field: 'funded_on',
+          message: `A draw cannot be funded before the facility opened on ${formatLongDate(opened)}`,
+        },
       ]);
-    if (options.body.funded_on > addDays(sydneyDate(), 1))
-      throw validationFailed([{ field: 'funded_on', message: 'A draw cannot be funded in the future' }]);
+    if (options.body.funded_on > sydneyDate())
+      throw validationFailed([
+        {
+          field: 'funded_on',
+          message: `A draw cannot be funded on a day in the future (today is ${formatLongDate(sydneyDate())} in Sydney)`,
+        },
+      ]);
     await assertInBalance(trx, facility);
     const figures = new Map((await lineFigures(trx, facility.id)).map((f) => [f.id, f]));
     const lines = await trx
@@ -428,6 +438,12 @@ export async function fundDraw(
       .where('id', '=', draw.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    // Funded on a day already accrued: those days bear interest on it too (decision 070).
+    const restated = await restateAccruals(trx, facility, {
+      from: options.body.funded_on,
+      cause: `draw ${draw.number} funded on ${options.body.funded_on}`,
+      createdBy: options.viewer.id,
+    });
     await testCovenants({ ...deps, db: trx }, facility.id, 'draw');
     await recordAudit(trx, {
       actor: actorOf(options.viewer),
@@ -435,7 +451,13 @@ export async function fundDraw(
       targetType: 'draw',
       targetId: draw.id,
       before: { status: draw.status },
-      after: { status: to, certified_cents: Number(certified), retention_cents: Number(retention) },
+      after: {
+        status: to,
+        funded_on: options.body.funded_on,
+        certified_cents: Number(certified),
+        retention_cents: Number(retention),
+        interest_restated_cents: Number(restated.amount_cents),
+      },
     });
     await announce(
       deps,

@@ -8,7 +8,7 @@ import type { Db } from '../../db/database';
 import { onRequestRollback } from '../../db/request-transaction';
 import { conflict, forbidden, validationFailed } from '../../errors';
 import type { UploadPart } from '../../http/upload-spool';
-import { recordAudit } from '../audit/audit.service';
+import { auditedTransaction, recordAudit } from '../audit/audit.service';
 import { removeDocumentFiles } from '../documents/documents.service';
 import { allRefused, discard, type FileOutcome, receiveFile } from '../documents/file-upload';
 import { facilityChanged } from '../facilities/facilities.service';
@@ -66,7 +66,7 @@ export async function uploadDrawDocument(
   const file = { ...outcome.stored, fileName: outcome.fileName };
 
   try {
-    const answer = await db.transaction().execute(async (trx) => {
+    const answer = await auditedTransaction(db, async (trx) => {
       const locked = await drawForActor(trx, viewer, options.drawId, ['developer']);
       // The draw may have been submitted while the file was arriving.
       if (locked.draw.status !== 'draft' && locked.draw.status !== 'returned') throw notEditable();

@@ -21,7 +21,7 @@ import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import type { FacilityPartyRole } from '../../db/types-facility';
 import { conflict, forbidden, notFound, validationFailed } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
+import { auditedTransaction, recordAudit } from '../audit/audit.service';
 import { type FacilitiesDeps, facilityChanged } from '../facilities/facilities.service';
 import {
   type FacilityRow,
@@ -232,7 +232,7 @@ export async function createDraw(
   options: { viewer: Viewer; facilityId: string; body: z.output<typeof createDrawBody> },
 ) {
   const { viewer, body } = options;
-  return deps.db.transaction().execute(async (trx) => {
+  return auditedTransaction(deps.db, async (trx) => {
     const { facility } = await facilityForActor(trx, viewer, options.facilityId, ['developer'], {
       lock: true,
     });
@@ -274,7 +274,7 @@ export async function patchDraw(
   options: { viewer: Viewer; drawId: string; body: z.output<typeof patchDrawBody> },
 ) {
   const { viewer, body } = options;
-  return deps.db.transaction().execute(async (trx) => {
+  return auditedTransaction(deps.db, async (trx) => {
     const { draw, facility } = await drawForActor(trx, viewer, options.drawId, ['developer']);
     if (draw.status !== 'draft' && draw.status !== 'returned')
       throw conflict(`Only a draft or a returned draw can be edited; this draw is ${draw.status}`);
@@ -312,7 +312,7 @@ export async function attachDocument(
   options: { viewer: Viewer; drawId: string; body: z.output<typeof attachDocumentBody> },
 ) {
   const { viewer, body } = options;
-  return deps.db.transaction().execute(async (trx) => {
+  return auditedTransaction(deps.db, async (trx) => {
     const { draw, facility } = await drawForActor(trx, viewer, options.drawId, ['developer']);
     if (draw.status !== 'draft' && draw.status !== 'returned')
       throw conflict('Documents are attached to a draft or a returned draw');
@@ -370,7 +370,7 @@ export async function addComment(
 ) {
   const { draw, role, facility } = await drawForReader(deps.db, options.viewer, options.drawId);
   if (role === 'admin') throw forbidden('Admins read draw threads; only the parties write in them');
-  return deps.db.transaction().execute(async (trx) => {
+  return auditedTransaction(deps.db, async (trx) => {
     const row = await trx
       .insertInto('draw_comment')
       .values({ draw_id: draw.id, author_id: options.viewer.id, body: options.body.body })

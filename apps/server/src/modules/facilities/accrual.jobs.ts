@@ -139,12 +139,22 @@ export async function accrueDay(db: Db, facilityId: string, day: string): Promis
  * it ran. A facility in default with no recorded day falls back to its status.
  */
 export async function rateOnDay(db: Db, facility: FacilityRow, day: string): Promise<number> {
-  const status = facility.status as FacilityStatus;
-  const periods = await withCovenants(db)
+  return rateForDay(facility, await defaultPeriods(db, facility.id), day);
+}
+
+export type DefaultPeriod = { declared_on: string; cured_on: string | null };
+
+/** The facility's events of default, covenant's and funder's alike (decision 070). */
+export const defaultPeriods = (db: Db, facilityId: string): Promise<DefaultPeriod[]> =>
+  withCovenants(db)
     .selectFrom('facility_default')
     .select(['declared_on', 'cured_on'])
-    .where('facility_id', '=', facility.id)
+    .where('facility_id', '=', facilityId)
     .execute();
+
+/** rateOnDay for periods already read (a restatement asks for many days at once). */
+export function rateForDay(facility: FacilityRow, periods: readonly DefaultPeriod[], day: string): number {
+  const status = facility.status as FacilityStatus;
   if (periods.length === 0) return applicableRateBps(status, facility);
   const inDefault = periods.some(
     (p) => day >= p.declared_on && (p.cured_on ? day < p.cured_on : status === 'in_default'),

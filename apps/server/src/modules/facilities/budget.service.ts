@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { badRequest, conflict, validationFailed } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
+import { auditedTransaction, recordAudit } from '../audit/audit.service';
 import { notify } from '../notifications/notifications.service';
 import { actorOf, type FacilitiesDeps, facilityChanged, iso } from './facilities.service';
 import { facilityForActor, facilityForReader } from './facility-access';
@@ -83,7 +83,7 @@ async function saveDraft(
         message: e.message,
       })),
     );
-  return deps.db.transaction().execute(async (trx) => {
+  return auditedTransaction(deps.db, async (trx) => {
     const { facility } = await facilityForActor(trx, viewer, facilityId, ['developer', 'funder'], {
       lock: true,
     });
@@ -232,7 +232,7 @@ export async function importBudget(
 
 /** POST /facilities/{id}/budget/approve: the funder approves the draft; the last approved is superseded. */
 export async function approveBudget(deps: FacilitiesDeps, options: { viewer: Viewer; facilityId: string }) {
-  return deps.db.transaction().execute(async (trx) => {
+  return auditedTransaction(deps.db, async (trx) => {
     const { facility } = await facilityForActor(trx, options.viewer, options.facilityId, ['funder'], {
       lock: true,
     });
@@ -289,7 +289,7 @@ export async function recordEquity(
   options: { viewer: Viewer; facilityId: string; body: z.output<typeof equityBody> },
 ) {
   const { viewer, body } = options;
-  return deps.db.transaction().execute(async (trx) => {
+  return auditedTransaction(deps.db, async (trx) => {
     const { facility } = await facilityForActor(trx, viewer, options.facilityId, ['funder', 'developer'], {
       lock: true,
     });

@@ -21,6 +21,11 @@ import {
   surveyorOnboardingBody,
   surveyorOnboardingResponse,
 } from '@plinth/domain/facilities';
+import {
+  cureDefaultBody,
+  declareDefaultBody,
+  facilityDefaultResponse,
+} from '@plinth/domain/facility/facility-default';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
@@ -28,6 +33,7 @@ import { viewerOf } from '../../auth/guards';
 import { badRequest } from '../../errors';
 import { sendFile } from '../documents/send-file';
 import * as budget from './budget.service';
+import * as defaults from './default.service';
 import * as facilities from './facilities.service';
 import * as ledger from './ledger.service';
 import * as parties from './parties.service';
@@ -127,6 +133,48 @@ export const facilitiesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     },
     (request) =>
       facilities.activateFacility(deps, { viewer: viewerOf(request), facilityId: request.params.id }),
+  );
+
+  app.post(
+    '/api/facilities/:id/default',
+    {
+      onRequest: funders,
+      schema: {
+        tags,
+        summary:
+          'The funder declares an event of default from declared_on (not in the future, not before the facility opened): the default margin applies from that day, interest already accrued is restated, the developer and co-funders are told',
+        params: facilityIdParams,
+        body: declareDefaultBody,
+        response: { 200: facilityDefaultResponse, ...errors },
+      },
+    },
+    (request) =>
+      defaults.declareDefault(deps, {
+        viewer: viewerOf(request),
+        facilityId: request.params.id,
+        body: request.body,
+      }),
+  );
+
+  app.post(
+    '/api/facilities/:id/cure',
+    {
+      onRequest: funders,
+      schema: {
+        tags,
+        summary:
+          'The funder cures the event of default from cured_on (not before it was declared, not in the future): the default margin stops that day and interest already accrued is restated',
+        params: facilityIdParams,
+        body: cureDefaultBody,
+        response: { 200: facilityDefaultResponse, ...errors },
+      },
+    },
+    (request) =>
+      defaults.cureDefault(deps, {
+        viewer: viewerOf(request),
+        facilityId: request.params.id,
+        body: request.body,
+      }),
   );
 
   app.get(

@@ -15,7 +15,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { badRequest, conflict, forbidden, notFound, validationFailed } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
+import { auditedTransaction, recordAudit } from '../audit/audit.service';
 import { publishLiveEvent } from '../events/events.service';
 import { notify } from '../notifications/notifications.service';
 import {
@@ -101,6 +101,9 @@ async function toFacility(db: Db, row: FacilityRow, myRole: FacilityRole): Promi
   };
 }
 
+/** A facility row as the API gives it, for a caller whose part is known. */
+export const getFacilityAs = (db: Db, row: FacilityRow, role: FacilityRole) => toFacility(db, row, role);
+
 export async function getFacility(db: Db, options: { viewer: Viewer; facilityId: string }) {
   const { facility, role } = await facilityForReader(db, options.viewer, options.facilityId);
   return toFacility(db, facility, role);
@@ -173,7 +176,7 @@ export async function createFacility(
 ) {
   const { db } = deps;
   const { viewer, body } = options;
-  return db.transaction().execute(async (trx) => {
+  return auditedTransaction(db, async (trx) => {
     const deal = await trx
       .selectFrom('deal')
       .innerJoin('project as p', 'p.id', 'deal.project_id')
@@ -272,7 +275,7 @@ export async function activateFacility(
   options: { viewer: Viewer; facilityId: string },
 ) {
   const { db } = deps;
-  return db.transaction().execute(async (trx) => {
+  return auditedTransaction(db, async (trx) => {
     const { facility } = await facilityForActor(trx, options.viewer, options.facilityId, ['funder'], {
       lock: true,
     });

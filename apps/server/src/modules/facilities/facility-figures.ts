@@ -19,6 +19,7 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { withVariations } from '../variations/variation-tables';
+import { withDefaults } from './default-tables';
 import type { FacilityRow } from './facility-access';
 
 /**
@@ -228,7 +229,14 @@ export async function accrualPosition(db: Db, facility: FacilityRow) {
     .where('facility_id', '=', facility.id)
     .where('accrued_on', '>=', periodStart)
     .executeTakeFirstOrThrow();
-  return { next, periodStart, numerator: BigInt(numerator) };
+  // Days restated after they were accrued (a back-dated draw, default or cure; decision 070).
+  const { restated } = await withDefaults(db)
+    .selectFrom('facility_accrual_adjustment')
+    .select(sql<string>`coalesce(sum(numerator_delta), 0)::text`.as('restated'))
+    .where('facility_id', '=', facility.id)
+    .where('accrued_on', '>=', periodStart)
+    .executeTakeFirstOrThrow();
+  return { next, periodStart, numerator: BigInt(numerator) + BigInt(restated) };
 }
 
 export interface FacilityInBalance extends InBalance {

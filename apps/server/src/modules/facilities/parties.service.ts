@@ -6,7 +6,7 @@ import { enqueueEmail } from '../../adapters/mail/mail';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { conflict, forbidden, validationFailed } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
+import { auditedTransaction, recordAudit } from '../audit/audit.service';
 import { notify } from '../notifications/notifications.service';
 import { actorOf, type FacilitiesDeps, facilityChanged, facilityLink, iso } from './facilities.service';
 import { facilityForActor, facilityForReader } from './facility-access';
@@ -64,7 +64,7 @@ export async function addParty(
   const { db } = deps;
   const { viewer, body } = options;
   const email = body.email.trim().toLowerCase();
-  return db.transaction().execute(async (trx) => {
+  return auditedTransaction(db, async (trx) => {
     const { facility } = await facilityForActor(trx, viewer, options.facilityId, ['funder'], { lock: true });
     if (facility.status === 'repaid') throw conflict('This facility is repaid and can no longer change');
     const project = await trx
@@ -176,7 +176,7 @@ export async function surveyorOnboarding(
       message: body.phone.trim() ? 'Invalid phone number format' : 'Phone number is required',
     });
   if (issues.length > 0) throw validationFailed(issues);
-  return db.transaction().execute(async (trx) => {
+  return auditedTransaction(db, async (trx) => {
     const user = await trx
       .selectFrom('user')
       .select(['id', 'email', 'role'])
