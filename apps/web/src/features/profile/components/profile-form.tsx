@@ -86,6 +86,7 @@ export function ProfileForm({ profile }: { profile: ProfileResponse }) {
               description="Every date on Plinth, and in its e-mails and files, is shown in this zone"
               data={timeZoneOptions()}
               searchable
+              limit={50}
               allowDeselect={false}
               nothingFoundMessage="No time zone by that name"
               styles={readableDescription}
