@@ -2,7 +2,11 @@ import type { Facility } from '@plinth/domain/facilities';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CompletionPanel } from '../src/features/facilities/components/completion-panel';
-import { DefaultCurePanel, moveWords } from '../src/features/facilities/components/default-cure-panel';
+import {
+  DefaultCurePanel,
+  moveWords,
+  restatedWords,
+} from '../src/features/facilities/components/default-cure-panel';
 import { checkDefaultForm } from '../src/features/facilities/utils/default-form';
 import {
   DEAL,
@@ -122,7 +126,10 @@ describe('DefaultCurePanel', { timeout: SCREEN_TIMEOUT_MS }, () => {
           details: [{ field: 'cured_on', message: 'cured_on cannot be before the default was declared' }],
         },
       },
-      { status: 200, body: facility({ status: 'active' }) },
+      {
+        status: 200,
+        body: { facility: facility({ status: 'active' }), default: {}, interest_adjusted_cents: -12_345 },
+      },
     );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cure the default' }));
     await waitFor(() =>
@@ -136,8 +143,16 @@ describe('DefaultCurePanel', { timeout: SCREEN_TIMEOUT_MS }, () => {
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cure the default' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cure the default?' })).toBeNull());
+    await screen.findByText(/\$123\.45 of default interest already accrued is given back\.$/);
     expect(api.server.received).toHaveLength(2);
     expect(api.server.received[0]!.key).not.toBe(api.server.received[1]!.key);
+  });
+
+  it('restatedWords: interest charged again or given back, in dollars from cents', () => {
+    expect(restatedWords(250_001)).toBe(
+      ' $2,500.01 of interest already accrued is now charged at the default rate.',
+    );
+    expect(restatedWords(0)).toBe('');
   });
 
   it('moveWords: without a default margin the rate stays as it is', () => {

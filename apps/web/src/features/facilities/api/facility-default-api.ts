@@ -4,6 +4,8 @@ import { writeWithDetails } from './api-with-details';
 import { facilityQueryKeys } from './facility-query-keys';
 
 export type DeclareDefaultBody = { reason: string; declared_on: string };
+/** What both routes answer: the facility as it now is, and the interest restated on days already accrued. */
+export type FacilityDefaultResult = { facility: Facility; interest_adjusted_cents: number };
 export type CureBody = { reason: string; cured_on: string };
 
 const f = (id: string) => `/facilities/${encodeURIComponent(id)}`;
@@ -13,7 +15,7 @@ export function useDeclareDefault(facilityId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: DeclareDefaultBody) =>
-      writeWithDetails<Facility>(`${f(facilityId)}/default`, { method: 'POST', body }),
+      writeWithDetails<FacilityDefaultResult>(`${f(facilityId)}/default`, { method: 'POST', body }),
     onSuccess: () => client.invalidateQueries({ queryKey: facilityQueryKeys.all }),
   });
 }
@@ -23,7 +25,7 @@ export function useCureDefault(facilityId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CureBody) =>
-      writeWithDetails<Facility>(`${f(facilityId)}/cure`, { method: 'POST', body }),
+      writeWithDetails<FacilityDefaultResult>(`${f(facilityId)}/cure`, { method: 'POST', body }),
     onSuccess: () => client.invalidateQueries({ queryKey: facilityQueryKeys.all }),
   });
 }

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { FieldRefusal } from '../api/api-with-details';
 import { useCureDefault, useDeclareDefault } from '../api/facility-default-api';
 import { checkDefaultForm, type DefaultFormValues, REASON_MAX } from '../utils/default-form';
-import { day } from '../utils/money';
+import { aud, day } from '../utils/money';
 import { bpsToPercent } from '../utils/rates';
 import { textOn } from '../utils/text-colors';
 
@@ -28,6 +28,13 @@ export function moveWords(
   return facility.default_margin_bps > 0
     ? `The facility goes into default. The default margin of ${bpsToPercent(facility.default_margin_bps)} applies to interest from ${from}: ${inDefault} p.a. instead of ${base}, until you cure it. Draws stop moving while it is in default.`
     : `The facility goes into default from ${from}. It has no default margin, so interest stays at ${base} p.a. Draws stop moving while it is in default.`;
+}
+
+/** The interest the server restated on days already accrued (a default or a cure dated in the past). */
+export function restatedWords(cents: number) {
+  if (cents > 0) return ` ${aud(cents)} of interest already accrued is now charged at the default rate.`;
+  if (cents < 0) return ` ${aud(-cents)} of default interest already accrued is given back.`;
+  return '';
 }
 
 const copy = {
@@ -64,12 +71,15 @@ function MoveDialog({ facility, move, onClose }: { facility: Facility; move: Mov
     form.setErrors(checked.ok ? {} : checked.errors);
     if (!checked.ok) return;
     try {
-      if (move === 'cure') await cure.mutateAsync({ reason: checked.reason, cured_on: checked.on });
-      else await declare.mutateAsync({ reason: checked.reason, declared_on: checked.on });
+      const result =
+        move === 'cure'
+          ? await cure.mutateAsync({ reason: checked.reason, cured_on: checked.on })
+          : await declare.mutateAsync({ reason: checked.reason, declared_on: checked.on });
+      const restated = restatedWords(result?.interest_adjusted_cents ?? 0);
       notifications.show({
         color: move === 'cure' ? 'green' : 'red',
         title: words.done,
-        message: moveWords(facility, move, checked.on),
+        message: `${moveWords(facility, move, checked.on)}${restated}`,
       });
       onClose();
     } catch (error) {
