@@ -57,19 +57,19 @@ const figures: [Target, RegExp][] = [
   ],
   [
     'constructionToCost',
-    /(?:%|\b(?:percent(?:age)?|per cent|share|proportion|portion)) of (the )?(tdc|total (development )?costs?|costs?) (is|are) (the |my |our )?(build|construction)|\b(build|construction)( costs?)?(['’]s)? (as an? |share of |% of |percentage of |proportion of )+(the )?(tdc|total (development )?costs?|costs?)/gi,
+    /(?:%|\b(?:percent(?:age)?|per cent|share|proportion|portion)) of (the )?(tdc|total (development )?costs?|costs?) (is|are) (the |my |our )?(build|construction)|\b(build|construction)( costs?)?(['’]s)? (as an? |share of |% of |percentage of |proportion of )+(the )?(tdc|total (development )?costs?|costs?)|\b(build|construction)( costs?)? (is|are|makes? up|represents?) what (%|percent(age)?|per cent|share|proportion|portion|part) of (the )?(tdc|total (development )?costs?|costs?)/gi,
   ],
   [
     'landToCost',
-    /(?:%|\b(?:percent(?:age)?|per cent|share|proportion|portion)) of (the )?(tdc|total (development )?costs?|costs?) (is|are) (the |my |our )?(land|site)|\b(land|site)( costs?)?(['’]s)? (as an? |share of |% of |percentage of |proportion of )+(the )?(tdc|total (development )?costs?|costs?)/gi,
+    /(?:%|\b(?:percent(?:age)?|per cent|share|proportion|portion)) of (the )?(tdc|total (development )?costs?|costs?) (is|are) (the |my |our )?(land|site)|\b(land|site)( costs?)?(['’]s)? (as an? |share of |% of |percentage of |proportion of )+(the )?(tdc|total (development )?costs?|costs?)|\b(land|site)( costs?)? (is|are|makes? up|represents?) what (%|percent(age)?|per cent|share|proportion|portion|part) of (the )?(tdc|total (development )?costs?|costs?)/gi,
   ],
   [
     'softToCost',
-    /(?:%|\b(?:percent(?:age)?|per cent|share|proportion|portion)) of (the )?(tdc|total (development )?costs?|costs?) (is|are) (the |my |our )?soft costs?|\bsoft costs?(['’]s)? (as an? |share of |% of |percentage of |proportion of )+(the )?(tdc|total (development )?costs?|costs?)/gi,
+    /(?:%|\b(?:percent(?:age)?|per cent|share|proportion|portion)) of (the )?(tdc|total (development )?costs?|costs?) (is|are) (the |my |our )?soft costs?|\bsoft costs?(['’]s)? (as an? |share of |% of |percentage of |proportion of )+(the )?(tdc|total (development )?costs?|costs?)|\bsoft( costs?)? (is|are|makes? up|represents?) what (%|percent(age)?|per cent|share|proportion|portion|part) of (the )?(tdc|total (development )?costs?|costs?)/gi,
   ],
   [
     'financeToCost',
-    /(?:%|\b(?:percent(?:age)?|per cent|share|proportion|portion)) of (the )?(tdc|total (development )?costs?|costs?) (is|are) (the |my |our )?finance costs?|\bfinance costs?(['’]s)? (as an? |share of |% of |percentage of |proportion of )+(the )?(tdc|total (development )?costs?|costs?)/gi,
+    /(?:%|\b(?:percent(?:age)?|per cent|share|proportion|portion)) of (the )?(tdc|total (development )?costs?|costs?) (is|are) (the |my |our )?finance costs?|\bfinance costs?(['’]s)? (as an? |share of |% of |percentage of |proportion of )+(the )?(tdc|total (development )?costs?|costs?)|\bfinance( costs?)? (is|are|makes? up|represents?) what (%|percent(age)?|per cent|share|proportion|portion|part) of (the )?(tdc|total (development )?costs?|costs?)/gi,
   ],
   [
     'pricePerUnit',
