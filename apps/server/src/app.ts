@@ -22,6 +22,7 @@ import { registerCompression } from './http/compression';
 import { crawlerRoutes } from './http/crawlers';
 import { registerEtags } from './http/etags';
 import { answerFrameworkError } from './http/framework-errors';
+import { registerLandingPage } from './http/landing-page';
 import { keepRouteRegistry } from './http/route-registry';
 import { refuseCrossSiteWrites } from './http/same-origin';
 import { httpServerOptions } from './http/server-limits';
@@ -258,7 +259,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Before the web app's catch-all, which would answer them with its HTML.
   crawlerRoutes(app, config.BASE_URL);
-  await registerWebApp(app, config.WEB_DIST ?? defaultWebDist);
+  await registerWebApp(app, config.WEB_DIST ?? defaultWebDist, database.db);
   return app;
 }
 
@@ -288,7 +289,7 @@ function headersOf(
 }
 
 /** Serves the built web app, with index.html for every client-side route outside /api. */
-async function registerWebApp(app: FastifyInstance, webDist: string) {
+async function registerWebApp(app: FastifyInstance, webDist: string, db: DatabaseHandle['db']) {
   if (!existsSync(webDist)) return;
   // The build writes .br/.gz beside each asset (apps/web/compress.mjs); files under /assets/ carry
   // a content hash in their name, so they never change and may be cached for a year.
@@ -305,9 +306,10 @@ async function registerWebApp(app: FastifyInstance, webDist: string) {
   const sendIndex = (reply: import('fastify').FastifyReply, file = 'index.html') =>
     reply.header('cache-control', 'no-cache').sendFile(file, webDist, { maxAge: 0 });
   // `/` is the landing page the build rendered to HTML, which loads none of the app's code
-  // (decision 043); a build without it (an older one) gets the app, which renders it too.
-  const landingPage = existsSync(`${webDist}/landing.html`) ? 'landing.html' : 'index.html';
-  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply, landingPage));
+  // (decision 043), with the admin's current prices written in (issue 37 item 7); a build without
+  // it (an older one) gets the app, which renders it too.
+  if (existsSync(`${webDist}/landing.html`)) registerLandingPage(app, { webDist, db });
+  else app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const path = request.url.split('?')[0]!;
     if (path.startsWith('/api/') || path.startsWith('/assets/')) {
