@@ -9,7 +9,7 @@
 //   - PostgreSQL CPU per request (the instance's processes).
 // It reads the schemas bench:load leaves in place (BENCH_SCHEMA, default bench_load, and
 // <schema>_compare for --compare): run bench:load once first, on a database with pg_stat_statements.
-// Usage: node bench/load/routes.mjs [--this <dir>] [--compare <dir>] [--requests n] [--rounds n]
+// Usage: node bench/load/routes.mjs [--this <dir>] [--compare <dir> [--compare-schema s]] [--requests n] [--rounds n]
 //        [--only action,action] [--cpu-prof <dir>]
 // Rounds alternate the builds (A B B A …). Results: a table on stderr, JSON on stdout and in
 // bench/results/routes.json.
@@ -30,11 +30,16 @@ const { values: flags } = parseArgs({
   options: {
     this: { type: 'string' },
     compare: { type: 'string' },
+    // The compare build's schema (default <schema>_compare, bench:load's): two builds with the same
+    // migrations may share one. Never point an older build at a schema a newer one migrated.
+    'compare-schema': { type: 'string' },
     requests: { type: 'string', default: '200' },
     rounds: { type: 'string', default: '1' },
     only: { type: 'string' },
     'cpu-prof': { type: 'string' },
     idle: { type: 'string', default: '4' },
+    // Requests of an action in flight at once (default 1): more keeps a profile's samples busy.
+    concurrency: { type: 'string', default: '1' },
     // What the client accepts: fetch's own (gzip, deflate) unless named ('identity', 'br', ...).
     'accept-encoding': { type: 'string' },
   },
@@ -58,7 +63,12 @@ const commitOf = (dir) => {
   }
 };
 const builds = [{ name: 'this', dir: flags.this ? resolve(flags.this) : root, schema: SCHEMA }];
-if (flags.compare) builds.push({ name: 'compare', dir: resolve(flags.compare), schema: `${SCHEMA}_compare` });
+if (flags.compare)
+  builds.push({
+    name: 'compare',
+    dir: resolve(flags.compare),
+    schema: flags['compare-schema'] ?? `${SCHEMA}_compare`,
+  });
 for (const build of builds) {
   build.mainJs = join(build.dir, 'apps/server/dist/main.js');
   if (!existsSync(build.mainJs)) throw new Error(`${build.mainJs} is not built`);
@@ -256,12 +266,16 @@ async function measureBuild(build, round) {
       let hits = 0;
       let firstError;
       bytes.length = 0;
-      for (let i = 0; i < n; i++) {
-        const r = await act(i + 20);
-        statuses[r.status] = (statuses[r.status] ?? 0) + 1;
-        if (r.status >= 400 && !firstError) firstError = r.text.slice(0, 300);
-        if (r.cache === 'hit') hits++;
-      }
+      let next = 0;
+      const worker = async () => {
+        while (next < n) {
+          const r = await act(next++ + 20);
+          statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+          if (r.status >= 400 && !firstError) firstError = r.text.slice(0, 300);
+          if (r.cache === 'hit') hits++;
+        }
+      };
+      await Promise.all(Array.from({ length: Number(flags.concurrency) }, worker));
       const seconds = (performance.now() - before.at) / 1000;
       const serverMs = cpuMs(server.pid) - before.server - idle.server_ms_per_s * seconds;
       const pgMs = pgCpu.sample() - before.pg - idle.pg_ms_per_s * seconds;
@@ -298,6 +312,12 @@ async function measureBuild(build, round) {
 }
 
 const runs = [];
+function writeResults() {
+  const summary = { benchmark: 'routes', date: new Date().toISOString(), requests: REQUESTS, runs };
+  mkdirSync(join(root, 'bench/results'), { recursive: true });
+  writeFileSync(join(root, 'bench/results/routes.json'), `${JSON.stringify(summary, null, 2)}\n`);
+  return summary;
+}
 try {
   for (let round = 1; round <= ROUNDS; round++) {
     const order = round % 2 === 1 ? builds : [...builds].reverse();
@@ -305,6 +325,8 @@ try {
       progress(`${build.name} (${build.commit}) round ${round}, load ${load1()}`);
       const run = await measureBuild(build, round);
       runs.push(run);
+      // Kept after every run: a later build that fails to start leaves the earlier figures.
+      writeResults();
       progress(
         `idle: server ${run.idle.server_ms_per_s.toFixed(1)} ms/s, PostgreSQL ${run.idle.pg_ms_per_s.toFixed(1)} ms/s, ${run.idle.statements_per_s.toFixed(1)} statements/s; load ${run.load_1m}`,
       );
@@ -318,8 +340,4 @@ try {
 } finally {
   await client.end();
 }
-const results = join(root, 'bench/results');
-mkdirSync(results, { recursive: true });
-const summary = { benchmark: 'routes', date: new Date().toISOString(), requests: REQUESTS, runs };
-writeFileSync(join(results, 'routes.json'), `${JSON.stringify(summary, null, 2)}\n`);
-console.info(JSON.stringify(summary, null, 2));
+console.info(JSON.stringify(writeResults(), null, 2));

@@ -204,6 +204,25 @@ await client.query('set search_path to public');
 const pdf = smallPdf(PDF_KB * 1024);
 const cores = availableParallelism();
 
+/**
+ * Whether the build's POST /api/access-requests takes `undertaking`: asked about a project that does
+ * not exist, a build that knows the key answers 404 (or another refusal about the project), one
+ * that does not answers 400 naming the key.
+ */
+async function takesUndertaking(baseURL, cookie) {
+  const res = await fetch(`${baseURL}/api/access-requests`, {
+    method: 'POST',
+    headers: { cookie, origin: baseURL, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      project_id: '00000000-0000-4000-8000-000000000000',
+      initial_message: 'probe',
+      undertaking: { accepted: true, full_name: 'Load Test Funder' },
+    }),
+  });
+  const text = await res.text();
+  return !(res.status === 400 && text.includes('undertaking'));
+}
+
 /** One measured run of `build`: its server started afresh, everyone running for the duration. */
 async function measure(build, round) {
   // The profile covers the measured window only (../lib/profile-window.mjs, started and stopped by SIGUSR2).
@@ -228,6 +247,10 @@ async function measure(build, round) {
     });
     if (!required.ok) throw new Error(`required documents: ${required.status}`);
     const documentTypes = (await required.json()).required_documents;
+    // Whether this build takes the confidentiality undertaking with an access request (3baebec
+    // predates it and refuses the key): each build is sent a body it accepts, so neither build's
+    // funder_request_access is a cheap 400 (decision 052 counted 117-146 of them for 3baebec).
+    build.undertaking ??= await takesUndertaking(server.baseURL, build.people.funders[0].cookie);
     const uploads = documentTypes.map((type) => uploadBody(pdf, type));
     const recorder = new Recorder();
     const ctx = context({
@@ -236,6 +259,7 @@ async function measure(build, round) {
       seed: SEED + round,
       uploads,
       approvals: APPROVALS,
+      undertaking: build.undertaking,
     });
     const machine = { cores, node: process.version, postgres: postgresVersion, uptime_before: uptime() };
     progress(`${build.name} round ${round}: ${machine.uptime_before}; running`);

@@ -6,6 +6,10 @@
 // page's JSON from memory (../marketplace/bare-server.mjs). Reports p99, throughput as a share of
 // the bare route's, the page cache's hit rate and the server's CPU per request.
 // Usage: node bench/quick/varied.mjs [--compare <dir>] [--out varied.json]
+//   --rounds n       measure the builds n times in turn (A B B A …), each server started afresh
+//   --reuse          keep the schemas a previous run seeded (same BENCH_PROJECTS) instead of
+//                    seeding them again: 100,000 projects take minutes to load on 2 busy cores
+//   --cpu-prof <dir> a V8 CPU profile of each app server's measured window (<build>-<round>.cpuprofile)
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +25,9 @@ const { values: flags } = parseArgs({
     compare: { type: 'string' },
     this: { type: 'string' },
     out: { type: 'string', default: 'quick-varied.json' },
+    rounds: { type: 'string', default: '1' },
+    reuse: { type: 'boolean', default: false },
+    'cpu-prof': { type: 'string' },
   },
 });
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -50,12 +57,37 @@ for (const b of builds) {
   b.commit = commitOf(b.dir);
   b.env = { DATABASE_URL, DATABASE_SCHEMA: b.schema, AUTH_SECRET, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: 'off' };
 }
-const start = (b) =>
-  startServer(b.env, { seedDemo: false, mainJs: b.mainJs, cwd: b.dir, healthTimeoutS: 180 });
+const start = (b, prof) =>
+  startServer(prof ? { ...b.env, BENCH_PROFILE_FILE: prof } : b.env, {
+    seedDemo: false,
+    mainJs: b.mainJs,
+    cwd: b.dir,
+    healthTimeoutS: 180,
+    ...(prof ? { nodeArgs: `--import=${join(root, 'bench/lib/profile-window.mjs')}` } : {}),
+  });
+const ROUNDS = Number(flags.rounds);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const admin = new pg.Client({ connectionString: DATABASE_URL });
 await admin.connect();
+/** Whether `schema` already holds this many projects and the benchmark's funder (--reuse). */
+async function seeded(schema) {
+  try {
+    const { rows } = await admin.query(
+      `select (select count(*) from "${schema}".project)::int as projects,
+         (select count(*) from "${schema}"."user" where email = $1)::int as funder`,
+      [FUNDER.email],
+    );
+    return rows[0].funder === 1 && rows[0].projects >= PROJECTS;
+  } catch {
+    return false;
+  }
+}
 for (const b of builds) {
+  if (flags.reuse && (await seeded(b.schema))) {
+    progress(`${b.name}: reusing schema ${b.schema}`);
+    continue;
+  }
   await admin.query(`drop schema if exists "${b.schema}" cascade`);
   await admin.query(`drop schema if exists "${b.schema}_jobs" cascade`);
   let funderId;
@@ -103,47 +135,58 @@ await admin.end();
 const work = mkdtempSync(join(tmpdir(), 'plinth-bench-quick-'));
 const runs = [];
 try {
-  for (const b of builds) {
-    const server = await start(b);
-    let bare;
-    try {
-      const cookie = await signIn(server.baseURL, FUNDER.email, FUNDER.password);
-      const res = await fetch(`${server.baseURL}${urlOf('')}`, { headers: { cookie } });
-      if (res.status !== 200) throw new Error(`${urlOf('')}: ${res.status} ${await res.text()}`);
-      const bodiesFile = join(work, `${b.name}-bodies.json`);
-      writeFileSync(bodiesFile, JSON.stringify({ [urlOf('')]: await res.json() }));
-      const barePort = await freePort();
-      const child = spawn(process.execPath, [join(root, 'bench/marketplace/bare-server.mjs')], {
-        env: { ...process.env, BODIES: bodiesFile, PORT: String(barePort), FALLBACK_URL: urlOf('') },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
-      const exited = new Promise((r) => child.once('exit', r));
-      bare = async () => {
-        if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-        await exited;
-      };
-      await waitForHealth(`http://127.0.0.1:${barePort}`, child, '/health');
-      const before = uptime();
-      const app = await measureVaried(server.baseURL, cookie, server.pid, SEED);
-      const baseline = await measureVaried(`http://127.0.0.1:${barePort}`, cookie, child.pid, SEED);
-      const run = {
-        build: b.name,
-        commit: b.commit,
-        app,
-        bare: baseline,
-        throughput_ratio: +(app.req_per_s / baseline.req_per_s).toFixed(3),
-        uptime_before: before,
-        uptime_after: uptime(),
-      };
-      runs.push(run);
-      progress(
-        `${b.name} ${b.commit}: p50 ${app.p50_ms} ms, p99 ${app.p99_ms} ms, ${app.req_per_s} req/s (${run.throughput_ratio} of the bare route's ${baseline.req_per_s}), cache hit rate ${app.cache_hit_rate}, server CPU ${app.cpu_ms_per_request.server} ms/request; errors ${app.non_2xx + app.errors}; ${run.uptime_after}`,
-      );
-    } finally {
-      await bare?.();
-      await server.stop();
+  for (let round = 1; round <= ROUNDS; round++)
+    for (const b of round % 2 === 1 ? builds : [...builds].reverse()) {
+      const prof = flags['cpu-prof']
+        ? join(resolve(flags['cpu-prof']), `${b.name}-${round}.cpuprofile`)
+        : null;
+      if (prof) mkdirSync(resolve(flags['cpu-prof']), { recursive: true });
+      const server = await start(b, prof);
+      let bare;
+      try {
+        const cookie = await signIn(server.baseURL, FUNDER.email, FUNDER.password);
+        const res = await fetch(`${server.baseURL}${urlOf('')}`, { headers: { cookie } });
+        if (res.status !== 200) throw new Error(`${urlOf('')}: ${res.status} ${await res.text()}`);
+        const bodiesFile = join(work, `${b.name}-bodies.json`);
+        writeFileSync(bodiesFile, JSON.stringify({ [urlOf('')]: await res.json() }));
+        const barePort = await freePort();
+        const child = spawn(process.execPath, [join(root, 'bench/marketplace/bare-server.mjs')], {
+          env: { ...process.env, BODIES: bodiesFile, PORT: String(barePort), FALLBACK_URL: urlOf('') },
+          stdio: ['ignore', 'ignore', 'inherit'],
+        });
+        const exited = new Promise((r) => child.once('exit', r));
+        bare = async () => {
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+          await exited;
+        };
+        await waitForHealth(`http://127.0.0.1:${barePort}`, child, '/health');
+        const before = uptime();
+        if (prof) process.kill(server.pid, 'SIGUSR2');
+        const app = await measureVaried(server.baseURL, cookie, server.pid, SEED);
+        if (prof) {
+          process.kill(server.pid, 'SIGUSR2');
+          for (let i = 0; !existsSync(prof) && i < 100; i++) await sleep(100);
+        }
+        const baseline = await measureVaried(`http://127.0.0.1:${barePort}`, cookie, child.pid, SEED);
+        const run = {
+          build: b.name,
+          commit: b.commit,
+          round,
+          app,
+          bare: baseline,
+          throughput_ratio: +(app.req_per_s / baseline.req_per_s).toFixed(3),
+          uptime_before: before,
+          uptime_after: uptime(),
+        };
+        runs.push(run);
+        progress(
+          `${b.name} ${b.commit} round ${round}: p50 ${app.p50_ms} ms, p99 ${app.p99_ms} ms, ${app.req_per_s} req/s (${run.throughput_ratio} of the bare route's ${baseline.req_per_s}), cache hit rate ${app.cache_hit_rate}, server CPU ${app.cpu_ms_per_request.server} ms/request; errors ${app.non_2xx + app.errors}; ${run.uptime_after}`,
+        );
+      } finally {
+        await bare?.();
+        await server.stop();
+      }
     }
-  }
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
