@@ -13,8 +13,10 @@ import { findQuantities } from './parse';
 import { type Figure, type Figures, type Reading, readQuestion } from './quantities';
 import { rangeAnswer, rangeIn } from './ranges';
 import { rateOfAmount } from './rate-of-amount';
+import { rewriteQuestion } from './rewrites';
 import { chainOf, lineOf, propagate } from './solve';
 import { type Report, type Target, targetsOf } from './targets';
+import * as tools from './tools';
 import { askAboutUnused, restsOn, unexplainedFigures } from './unused';
 import { about, figureAnswer, joinAnswers, withUnnamed } from './working';
 
@@ -173,6 +175,9 @@ const KNOWLEDGE_ASK =
 const OTHER_PERIOD =
   /\b(?:per|a|an|each|every)\s+(quarter|week|fortnight|day)\b|\b(quarter|week|fortnight|dai)ly\b/i;
 
+/** Figures a year that a quarter's share is worked from. */
+const YEARLY_FIGURES = ['lineFeeAnnual', 'annualInterest'];
+
 /** The built-in analyst's answer to one question (issue 35: never one for another period). */
 export function answerQuestion(question: string, context: AnalystContext = {}): AnalystAnswer {
   const reply = answerWhole(question, context);
@@ -186,6 +191,25 @@ export function answerQuestion(question: string, context: AnalystContext = {}): 
     return reply;
   const word = (period[1] ?? period[2]!).replace(/^dai$/, 'day');
   if (new RegExp(`\\b${word}`, 'i').test(reply.text)) return reply;
+  // 'line fee 1.25 per cent on a $12m facility, per quarter': a year's interest or fee, over four.
+  if (word === 'quarter') {
+    const yearly = answerWhole(
+      question.replace(period[0], /ly$/i.test(period[0]) ? 'annual' : 'a year'),
+      context,
+    );
+    const keys = Object.keys(yearly.figures).filter((k) => YEARLY_FIGURES.includes(k));
+    if (yearly.intent !== 'needInputs' && keys.length === 1) {
+      const year = yearly.figures[keys[0]!]!;
+      const quarter = tools.perMultiple(year, 4)!;
+      const lines = yearly.text.split('\n').filter((l) => l !== GENERAL_INFORMATION_NOTE);
+      return answer(
+        'figure',
+        [...lines, `A quarter: ${aud(year)} a year / 4 = ${aud(quarter)}.`],
+        { ...yearly.figures, quarter },
+        { isDecisionBearing: yearly.isDecisionBearing },
+      );
+    }
+  }
   return answer(
     'needInputs',
     [
@@ -237,6 +261,15 @@ function answerWhole(question: string, context: AnalystContext): AnalystAnswer {
   // own result, then compared with it.
   const claim = CLAIM.exec(text);
   if (claim) return checkedClaim(answerQuestion(text.replace(claim[0], ' ').trim(), context), claim[1]!);
+  // '2 buildings of 20 units each', 'up by a fifth', 'sales 12m less 3% selling costs', 'TDC 12m
+  // excluding finance costs of 1m', '0.5% per quarter': read into a shape it places, shown first.
+  const rewritten = rewriteQuestion(text);
+  if (rewritten.lead.length) {
+    const inner = answerQuestion(rewritten.text, context);
+    return inner.intent === 'needInputs' || inner.intent === 'capabilities' || inner.intent === 'knowledge'
+      ? inner
+      : { ...inner, text: `${rewritten.lead.join('\n')}\n${inner.text}` };
+  }
   const composed = composeAnswer(text);
   if (composed) return composed;
   // 'margin of 425 bps over BBSY at 4.15 %': read with the all-in rate, its sum shown first.
