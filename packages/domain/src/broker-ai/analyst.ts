@@ -8,6 +8,7 @@ import {
 } from './answer';
 import * as calc from './calculations';
 import { allInRate, composeAnswer, unitGroupsAsGrv } from './compose';
+import { inBalanceFromQuestion } from './in-balance-question';
 import { searchKnowledge } from './knowledge';
 import { findQuantities } from './parse';
 import { type Figure, type Figures, type Reading, readQuestion } from './quantities';
@@ -18,6 +19,7 @@ import { chainOf, lineOf, propagate } from './solve';
 import { type Report, type Target, targetsOf } from './targets';
 import * as tools from './tools';
 import { askAboutUnused, restsOn, unexplainedFigures } from './unused';
+import { digitsForWords } from './words';
 import { about, figureAnswer, joinAnswers, withUnnamed } from './working';
 
 /**
@@ -229,7 +231,7 @@ const COST_LINE =
  * figure. Any total worked without it would be short, so the analyst asks for it (decision 077).
  */
 const UNPRICED_LINE = new RegExp(
-  `\\b(?:some|plus|and|also|with|other)\\s+(?:some\\s+|the\\s+|other\\s+)?(${COST_LINE})\\b(?=\\s*(?:[.;?!]|$|,\\s*(?:what|how|ltc|lvr|margin|tdc)))|\\b(${COST_LINE})\\s*(?:are|is|still)?\\s*(?:tbc|tba|tbd|unknown|to come|not (?:yet )?(?:known|priced|costed|confirmed|in)|(?:still|yet) to be (?:confirmed|priced|costed|worked out))\\b`,
+  `\\b(?:some|plus|and|also|with|other)\\s+(?:some\\s+|the\\s+|other\\s+)?(${COST_LINE})\\b(?=\\s*(?:[.;?!]|$|,\\s*(?:what|how|ltc|lvr|margin|tdc)))|\\b(${COST_LINE})(?![^.,;?]*\\d)\\s*(?:are|is|still)?\\s*(?:tbc|tba|tbd|unknown|to come|not (?:yet )?(?:known|priced|costed|confirmed|in)|(?:still|yet) to be (?:confirmed|priced|costed|worked out))\\b`,
   'i',
 );
 
@@ -270,6 +272,8 @@ function answerWhole(question: string, context: AnalystContext): AnalystAnswer {
       ? inner
       : { ...inner, text: `${rewritten.lead.join('\n')}\n${inner.text}` };
   }
+  const balance = inBalanceFromQuestion(digitsForWords(text));
+  if (balance) return balance;
   const composed = composeAnswer(text);
   if (composed) return composed;
   // 'margin of 425 bps over BBSY at 4.15 %': read with the all-in rate, its sum shown first.

@@ -32,6 +32,8 @@ function withBothUnits(text: string) {
 
 /** The first range in a question, or null. */
 export function rangeIn(question: string): RangeAt | null {
+  // Most questions have no range: a cheap look for a joining word before a figure first.
+  if (!/(?:-|–|—|\bto\b|\band\b)\s*(?:about\s+|roughly\s+)?\$?\s?\d/i.test(question)) return null;
   const text = withBothUnits(question);
   const qs = findQuantities(text).filter((q) => q.kind === 'amount' || q.kind === 'rate');
   for (let i = 1; i < qs.length; i++) {
