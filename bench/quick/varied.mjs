@@ -28,6 +28,9 @@ const { values: flags } = parseArgs({
     rounds: { type: 'string', default: '1' },
     reuse: { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
+    // The compare build's schema (default <schema>_compare): two builds with the same migrations
+    // may share one (with --reuse, seeded once). Never an older build on a newer one's schema.
+    'compare-schema': { type: 'string' },
   },
 });
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -50,7 +53,12 @@ const commitOf = (dir) => {
 };
 
 const builds = [{ name: 'this', dir: flags.this ? resolve(flags.this) : root, schema: SCHEMA }];
-if (flags.compare) builds.push({ name: 'compare', dir: resolve(flags.compare), schema: `${SCHEMA}_compare` });
+if (flags.compare)
+  builds.push({
+    name: 'compare',
+    dir: resolve(flags.compare),
+    schema: flags['compare-schema'] ?? `${SCHEMA}_compare`,
+  });
 for (const b of builds) {
   b.mainJs = join(b.dir, 'apps/server/dist/main.js');
   if (!existsSync(b.mainJs)) throw new Error(`${b.mainJs} is not built`);
@@ -83,11 +91,13 @@ async function seeded(schema) {
     return false;
   }
 }
+const seeding = new Set();
 for (const b of builds) {
-  if (flags.reuse && (await seeded(b.schema))) {
+  if (seeding.has(b.schema) || (flags.reuse && (await seeded(b.schema)))) {
     progress(`${b.name}: reusing schema ${b.schema}`);
     continue;
   }
+  seeding.add(b.schema);
   await admin.query(`drop schema if exists "${b.schema}" cascade`);
   await admin.query(`drop schema if exists "${b.schema}_jobs" cascade`);
   let funderId;
