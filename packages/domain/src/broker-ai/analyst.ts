@@ -132,7 +132,7 @@ const reportReads: Record<Report, Figure[]> = {
   maxLoan: ['grv', 'cost', 'sale', 'lvr', 'loanToGrv', 'loanToCost'],
   gst: ['purchase', 'land', 'sale', 'grv', 'revenue'],
   withholding: ['sale', 'purchase', 'revenue'],
-  allInCost: ['loan', 'cost', 'rate', 'term', 'fee'],
+  allInCost: ['loan', 'cost', 'rate', 'term', 'fee', 'feeRate', 'lineFeeRate'],
 };
 
 /** The figures each multi-figure answer rests on. */
@@ -326,7 +326,7 @@ function answerWhole(question: string, context: AnalystContext): AnalystAnswer {
   const sideBySide = namesAmounts ? [] : unnamedSideBySide(reading.text);
   if (sideBySide.length) return askAboutUnplaced(sideBySide, whatName);
   // 'Mezz of $2m at 15% for 12 months, interest?': the mezzanine is the loan the interest is on.
-  if (own.loan === undefined && own.mezz !== undefined && /interest/i.test(String(target))) {
+  if (own.loan === undefined && own.mezz !== undefined && /interest|allInCost/i.test(String(target))) {
     own.loan = own.mezz;
     delete own.mezz;
   }

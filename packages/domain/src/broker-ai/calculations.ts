@@ -244,14 +244,25 @@ export function quoteCostAnswer(k: Figures): AnalystAnswer {
     loan_term: term,
     establishment_fee: fee,
   })!;
+  // A line fee the question gives runs on the limit over the term (decision 077).
+  const lineFee =
+    k.lineFeeRate === undefined
+      ? undefined
+      : tools.interestOverTerm(tools.monthlyInterest(loan, k.lineFeeRate), term)!;
+  const total = tools.sumOf([c.total, lineFee ?? 0])!;
+  const allInRate = lineFee === undefined ? c.allInRatePercent : tools.percentOf(total / (term / 12), loan)!;
   return answer(
     'quoteCost',
     [
       `Interest: ${aud(loan)} × ${pct(ratePercent)} × ${term} / 12 = ${aud(c.interest)}.`,
       `Establishment fee: ${aud(c.establishment_fee)}.`,
-      `All-in cost: ${aud(c.total)}, or ${pct(c.allInRatePercent)} a year on the loan.`,
-      'Other fees (line fees, legal, valuation) are added as the lender states them.',
+      lineFee !== undefined &&
+        `Line fee: ${aud(loan)} × ${pct(k.lineFeeRate!)} × ${term} / 12 = ${aud(lineFee)}.`,
+      `All-in cost: ${aud(total)}, or ${pct(allInRate)} a year on the loan.`,
+      lineFee === undefined
+        ? 'Other fees (line fees, legal, valuation) are added as the lender states them.'
+        : 'Other fees (legal, valuation) are added as the lender states them.',
     ],
-    { allInCost: c.total, interest: c.interest, allInRate: c.allInRatePercent },
+    { allInCost: total, interest: c.interest, allInRate },
   );
 }

@@ -4,7 +4,7 @@
 export const PER_UNIT_AFTER =
   /^\s*(?:each|average|avg|on avg|apiece|a pop|per (?:unit|apartment|apt|lot|townhouse|dwelling|home|house|door|terrace|villa|flat)|an? (?:unit|door|lot|apartment|townhouse)|\/ ?(?:unit|apartment|lot)|on average)\b/i;
 export const PER_UNIT_BEFORE =
-  /\b(?:(?:\d+\s+|how many\s+|many\s+)(?:units?|apartments?|townhouses?|lots|homes|houses|sales|presales|pre-sales|contracts)\s+(?:at|@|for|selling at|sold at|averaging)|average(?:s|d)?|averaging|avg|each (?:one |unit |apartment |lot |townhouse |home |house )?(?:sells? |goes |selling |sold )?(?:at|for)|price per unit|per (?:unit|lot|apartment|townhouse|dwelling|home|house))\s*(?:(?:unit|apartment|lot|townhouse|home|sale|selling)\s+)?(?:price\s*|value\s*|cost\s*)?(?:of\s*|at\s*|is\s*|=\s*|:\s*|around\s*|about\s*)*$/i;
+  /\b(?:(?:\d+\s+|how many\s+|many\s+)(?:units?|apartments?|townhouses?|lots|homes|houses|sales|presales|pre-sales|contracts)\s+(?:at|@|for|selling at|sold at|averaging|sell for|sells for|go for|selling for)|(?:units?|apartments?|townhouses?|lots)\s+(?:sell|go|are selling|will sell)\s+(?:for|at)|average(?:s|d)?|averaging|avg|each (?:one |unit |apartment |lot |townhouse |home |house )?(?:sells? |goes |selling |sold )?(?:at|for)|price per unit|per (?:unit|lot|apartment|townhouse|dwelling|home|house))\s*(?:(?:unit|apartment|lot|townhouse|home|sale|selling)\s+)?(?:price\s*|value\s*|cost\s*)?(?:of\s*|at\s*|is\s*|=\s*|:\s*|around\s*|about\s*)*$/i;
 export const PER_AREA_AFTER = /^\s*(?:per|\/|a)\s*(?:sqm|sq\.? ?m|m2|m²|square met(?:re|er))\b|^\s*psm\b/i;
 export const EX_LAND =
   /\b(?:ex(?:cl(?:uding|\.)?)?\.?|before|other than|without|not including|less)\s+(?:the\s+)?(?:land|site)\b|\bnon[- ]?land\b/i;

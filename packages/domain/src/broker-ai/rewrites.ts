@@ -125,6 +125,23 @@ function totalExcluding(text: string): Rewrite | null {
   };
 }
 
+/** 'TDC 12m including finance costs of 1m': the line is inside the total, not added to it. */
+function totalIncluding(text: string): Rewrite | null {
+  const m =
+    /\b(tdc|total (?:development |project )?costs?)\s+(?:of\s+|is\s+)?(\$?\d[\d,.]*\s*(?:m|mil|million|k)?)\s*,?\s+(?:including|incl\.?|inclusive of|with)\s+(?:the\s+)?(finance costs?|financing costs?|interest|contingency|soft costs?|professional fees|selling costs?|marketing|land|the land|site|stamp duty)\s+(?:of\s+|at\s+|which (?:is|are)\s+)?(\$?\d[\d,.]*\s*(?:m|mil|million|k)?)/i.exec(
+      text,
+    );
+  if (!m) return null;
+  const [total, part] = findQuantities(m[0]).filter((q: Q) => q.kind === 'amount');
+  if (!total || !part || part.value > total.value) return null;
+  return {
+    text: `${text.slice(0, m.index)}TDC ${aud(total.value)}${text.slice(m.index + m[0].length)}`,
+    lead: [
+      `The ${aud(part.value)} of ${m[3]!.toLowerCase()} is within the ${aud(total.value)} total development cost.`,
+    ],
+  };
+}
+
 const PERIODS: Record<string, number> = { quarter: 4, month: 12 };
 
 /** '0.5% per quarter', '1.2% a month': the rate for a year, as the analyst works rates. */
@@ -148,7 +165,14 @@ function periodRate(text: string): Rewrite | null {
 export function rewriteQuestion(question: string): Rewrite {
   let text = digitsForWords(question.trim());
   const lead: string[] = [];
-  for (const rewrite of [groupsOfUnits, fractionChange, netOfSelling, totalExcluding, periodRate]) {
+  for (const rewrite of [
+    groupsOfUnits,
+    fractionChange,
+    netOfSelling,
+    totalExcluding,
+    totalIncluding,
+    periodRate,
+  ]) {
     const done = rewrite(text);
     if (done) {
       text = done.text;

@@ -31,8 +31,13 @@ const reports: [Report, RegExp, ((given: Figures, text: string) => boolean)?][] 
   // A quote's cost needs its rate or fee: 'the all-in cost of the project is $20m' is a cost.
   [
     'allInCost',
-    /\ball[- ]in\b|\btotal cost of (the|this|a|my) (quote|loan|facility|finance)|\bquote cost|\bestablishment fee/i,
+    /\ball[- ]in\b|\btotal cost of (the|this|a|my) (quote|loan|facility|finance)|\bquote cost|\bestablishment fee|\btotal (finance|financing|borrowing|funding) costs?\b|\btotal cost (of|on) (the |this |a |my )?(mezz\w*|loan|facility|debt|finance|borrowing)\b|\btotal cost over\b/i,
     (given, text) =>
+      // 'total finance cost', 'total cost over 12 months' (decision 077): only of a loan, never
+      // beside the project's own costs or sales.
+      (!/\btotal (finance|financing|borrowing|funding) costs?\b|\btotal cost (of|on|over)\b/i.test(text) ||
+        (given.term !== undefined &&
+          !/\b(tdc|land|site|build|construction|grv|gdv|sales|revenue)\b/i.test(text))) &&
       !/\ball[- ]?(in|up) (land|site)|\b(land|site) (cost )?all[- ]?(in|up)/i.test(text) &&
       given.pricePerUnit === undefined &&
       (given.rate !== undefined ||
@@ -297,7 +302,7 @@ function contextual(text: string, given: Figures, targets: Target[]): Target[] {
     return [monthly && given.term === undefined ? 'averageMonthlyInterest' : 'averageInterest'];
   if (
     given.delayMonths !== undefined &&
-    (asksInterest || /\bcost\b/i.test(text)) &&
+    (asksInterest || /\bcost\b|\b(add|adds|extra)\b/i.test(text)) &&
     given.cost === undefined &&
     given.revenue === undefined &&
     given.grv === undefined
