@@ -12,6 +12,7 @@ import { loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/database';
 import { dropSchemaExclusively, migrateToLatest } from '../src/db/migrate';
 import { createAccount } from '../src/modules/users/accounts';
+import { holdToDocument } from './support/openapi-conformance';
 
 export const BASE_URL = 'http://localhost:3000';
 
@@ -71,6 +72,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     logger: false,
   });
   await app.ready();
+  // Every answer a test receives is held to the OpenAPI document (issue 36, decision 073).
+  if (process.env.PLINTH_OPENAPI_CONFORMANCE === 'on') holdToDocument(app);
   let closing: Promise<void> | undefined;
   const testApp: TestApp = {
     app,

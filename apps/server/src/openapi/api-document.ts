@@ -1,5 +1,6 @@
 import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { documentMimeTypes } from '@plinth/domain/documents';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Auth } from '../auth/auth';
 import type { Guards } from '../auth/guards';
@@ -26,6 +27,14 @@ const DESCRIPTION = [
 
 type Json = Record<string, unknown>;
 
+/**
+ * Better Auth's sign-up, sign-in, sign-out, session and password reset in the document
+ * (auth-paths.ts). Off until the tests that walk every documented operation know them: the
+ * permission matrix's rows, the idempotency test's list of writes without a key, and the fuzz
+ * test's error shape (Better Auth answers `{ message, code }`) — decision 073.
+ */
+const documentBetterAuth = () => process.env.PLINTH_DOCUMENT_BETTER_AUTH === 'on';
+
 /** The onRequest hooks a plugin added with app.addHook: Fastify keeps them under a symbol of its own. */
 function pluginHooksOf(instance: FastifyInstance): unknown[] {
   const symbol = Object.getOwnPropertySymbols(instance).find((s) => s.description === 'fastify.hooks');
@@ -37,7 +46,7 @@ function pluginHooksOf(instance: FastifyInstance): unknown[] {
 }
 
 /** A file or stream answer for a route that names what it produces but documents no 2xx answer. */
-function producedResponse(types: string[]) {
+function producedResponse(types: readonly string[]) {
   const content = Object.fromEntries(
     types.map((type) => [
       type,
@@ -52,6 +61,113 @@ function producedResponse(types: string[]) {
   );
   const stream = types.includes('text/event-stream');
   return { description: stream ? 'The event stream' : 'The file', content };
+}
+
+/** What a stored document is served as: any type the data room accepts (packages/domain). */
+const DOCUMENT_TYPES = [...new Set(Object.values(documentMimeTypes))];
+
+/**
+ * The file routes that do not say what they produce in their schema: the media types of their
+ * success, keyed by the route's URL pattern.
+ */
+export const FILE_ANSWERS: Record<string, readonly string[]> = {
+  '/api/documents/:id/download': DOCUMENT_TYPES,
+  '/api/documents/:id/view': DOCUMENT_TYPES,
+  '/api/documents/:id/pages/:n': ['image/png'],
+  '/api/deals/:id/documents/:docId': DOCUMENT_TYPES,
+  '/api/deals/:id/documents/:docId/view': DOCUMENT_TYPES,
+  '/api/draws/:id/documents/:documentId': DOCUMENT_TYPES,
+  '/api/draws/:id/documents/:documentId/view': DOCUMENT_TYPES,
+  '/api/projects/:id/data-room-report.csv': ['text/csv'],
+  '/api/admin/export-all-data': ['application/json'],
+};
+
+const file = { type: 'string', format: 'binary' };
+const files = (description: string) => ({ type: 'array', items: file, description });
+
+/** The fields of each multipart upload (the routes read them part by part, so no zod schema holds them). */
+export const MULTIPART_BODIES: Record<string, Json> = {
+  '/api/projects/:id/documents': {
+    type: 'object',
+    required: ['documents'],
+    properties: {
+      documents: files('The files, each up to the project file limit (PDF, Word, Excel, PNG, JPEG)'),
+      document_types: {
+        type: 'string',
+        description: 'A JSON array with the document type of each file, in the order of the files',
+      },
+      view_only: { type: 'string', enum: ['true', 'false'], description: 'Mark the PDFs view only' },
+    },
+  },
+  '/api/deals/:id/documents': {
+    type: 'object',
+    required: ['documents'],
+    properties: {
+      documents: files('The files, each up to 10 MB (PDF, Word, Excel, PNG, JPEG)'),
+      request_id: {
+        type: 'string',
+        format: 'uuid',
+        description: 'The document request these files fulfil (one at most)',
+      },
+    },
+  },
+  '/api/draws/:id/documents/upload': {
+    type: 'object',
+    required: ['documents', 'kind'],
+    properties: {
+      documents: { ...file, description: 'One file up to 10 MB' },
+      kind: { type: 'string', description: 'What the file is to the draw (a claim, an invoice, …)' },
+    },
+  },
+  '/api/document-trace': {
+    type: 'object',
+    required: ['file'],
+    properties: { file: { ...file, description: 'The leaked PDF, PNG or JPEG' } },
+  },
+};
+
+/** The error JSON schema, as zod writes it: shapeDocument replaces every error answer by its $ref. */
+const ERROR_SCHEMA = {
+  type: 'object',
+  properties: {
+    error: { type: 'string' },
+    code: { type: 'string' },
+    details: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { field: { type: 'string' }, message: { type: 'string' } },
+        required: ['field', 'message'],
+      },
+    },
+  },
+  required: ['error', 'code'],
+};
+
+const BODY_METHODS = ['POST', 'PUT', 'PATCH'];
+
+/**
+ * The error statuses an operation can answer, read from the route rather than listed by hand:
+ * 400 for any input it validates, 401 and 403 behind a session guard, 404 for a path parameter,
+ * 413 and 415 for a body, 409 and 422 for an idempotency key, 429 for a rate limit.
+ */
+function derivedErrors(
+  route: RouteOptions,
+  schema: Json,
+  { session, idempotent }: { session: boolean; idempotent: boolean },
+): number[] {
+  const methods = [route.method].flat().map(String);
+  const takesBody = methods.some((m) => BODY_METHODS.includes(m.toUpperCase()));
+  const statuses = new Set<number>();
+  if (takesBody || schema.params || schema.querystring || schema.headers) statuses.add(400);
+  if (session) statuses.add(401).add(403);
+  if (schema.params) statuses.add(404);
+  if (takesBody) statuses.add(413).add(415);
+  if (idempotent) statuses.add(409).add(422);
+  if ((route.config as { rateLimit?: unknown } | undefined)?.rateLimit) statuses.add(429);
+  // Node's HTTP server refuses request headers over 16 KB before any route (decision 045).
+  statuses.add(431);
+  return [...statuses];
 }
 
 export async function registerApiDocument(
@@ -78,26 +194,51 @@ export async function registerApiDocument(
 
   const transform: SwaggerTransform = (input) => {
     const transformed = documentIdempotencyKey(input);
-    const { produces, ...schema } = transformed.schema as Json & { produces?: string[] };
+    const { produces: routeProduces, ...schema } = transformed.schema as Json & {
+      produces?: string[];
+      consumes?: string[];
+    };
     if (schema.hide) return transformed;
+    const route = input.route as RouteOptions;
+    const produces = routeProduces ?? FILE_ANSWERS[route.url];
+    const session = needsSession(route);
+    const idempotent = Boolean(
+      (schema.headers as { properties?: Json } | undefined)?.properties?.['idempotency-key'],
+    );
     // `produces` is what the success answer is; errors are JSON whatever the route produces.
-    const response = schema.response as Json | undefined;
-    const hasSuccess = Object.keys(response ?? {}).some((code) => code.startsWith('2'));
-    const withSuccess =
-      produces?.length && !hasSuccess ? { ...response, 200: producedResponse(produces) } : response;
+    const response = { ...(schema.response as Json | undefined) };
+    const hasSuccess = Object.keys(response).some((code) => code.startsWith('2'));
+    if (produces?.length && !hasSuccess) response[200] = producedResponse(produces);
+    for (const status of derivedErrors(route, schema, { session, idempotent }))
+      response[status] ??= structuredClone(ERROR_SCHEMA);
+    const multipart = schema.consumes?.includes('multipart/form-data')
+      ? MULTIPART_BODIES[route.url]
+      : undefined;
+    if (schema.consumes?.includes('multipart/form-data') && !multipart) {
+      throw new Error(
+        `The multipart route ${route.url} has no body in MULTIPART_BODIES (openapi/api-document.ts)`,
+      );
+    }
     return {
       ...transformed,
       schema: {
         ...schema,
-        ...(withSuccess ? { response: withSuccess } : {}),
-        security: needsSession(input.route as RouteOptions) ? SESSION_SECURITY : [],
+        ...(multipart && !schema.body ? { body: multipart } : {}),
+        response,
+        security: session ? SESSION_SECURITY : [],
       },
     };
   };
 
+  const betterAuth = documentBetterAuth();
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Plinth API', version: '1.0.0', description: DESCRIPTION },
+      info: {
+        title: 'Plinth API',
+        version: '1.0.0',
+        description: DESCRIPTION,
+        license: { name: "Proprietary: Plinth's terms of use", url: `${config.BASE_URL}/terms` },
+      },
       servers: [{ url: config.BASE_URL, description: 'This Plinth server' }],
       components: {
         securitySchemes: {
@@ -118,7 +259,9 @@ export async function registerApiDocument(
     stripBasePath: false,
     transform,
     transformObject: (document) =>
-      'openapiObject' in document ? shapeDocument(document.openapiObject as Json) : document.swaggerObject,
+      'openapiObject' in document
+        ? shapeDocument(document.openapiObject as Json, { betterAuth })
+        : document.swaggerObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }

@@ -1,3 +1,4 @@
+import { AUTH_SCHEMAS, authPaths } from './auth-paths';
 /**
  * Whole-document touches of the OpenAPI document (issue 23 item 11): operation ids, tag
  * descriptions and OpenAPI 3.0 nullability, applied to what @fastify/swagger built from the routes.
@@ -5,7 +6,7 @@
 
 /** What each tag of the API is about; a tag used by a route must be described here (a test checks). */
 export const TAG_DESCRIPTIONS: Record<string, string> = {
-  auth: "The signed-in user, their role and profile. Sign-up, sign-in and sign-out are Better Auth's own endpoints under /api/auth (not listed).",
+  auth: "Signing up, in and out, the session and the password reset (Better Auth's endpoints under /api/auth, whose errors are `{ message, code }`), and the signed-in user's role and profile.",
   users: "Profiles, a person's own data export and account deletion.",
   system: 'Health of the server and its database.',
   projects: "Development projects: a developer's listings, the marketplace and a listing's details.",
@@ -78,11 +79,19 @@ export function operationIdOf(method: string, path: string): string {
 function makeNullable(schema: Json) {
   if (typeof schema.type === 'string') {
     schema.nullable = true;
+    withNullInEnum(schema);
     return;
   }
   for (const key of ['anyOf', 'oneOf', 'allOf']) {
     const branches = schema[key];
     if (Array.isArray(branches)) for (const branch of branches) if (isObject(branch)) makeNullable(branch);
+  }
+}
+
+/** A strict reading of OpenAPI 3.0: `nullable` does not widen an `enum`, so null is listed in it. */
+function withNullInEnum(schema: Json) {
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) {
+    schema.enum = [...schema.enum, null];
   }
 }
 
@@ -96,13 +105,170 @@ function fixNullable(node: unknown) {
     delete node.nullable;
     makeNullable(node);
   }
+  withNullInEnum(node);
   for (const value of Object.values(node)) fixNullable(value);
 }
 
-/** Operation ids, described tags (in order of first use) and 3.0 nullability, on the built document. */
-export function shapeDocument<T extends Json>(document: T): T {
+const STATUS_DESCRIPTIONS: Record<string, string> = {
+  '304': 'Not modified: the ETag sent in If-None-Match is still current (no body)',
+  '400':
+    'The request is malformed: an id that is not one, or a field that is missing or invalid (`details` names each field)',
+  '401': 'No session: sign in first (`UNAUTHENTICATED`)',
+  '403':
+    'The signed-in user may not do this: their role, approval, subscription or relation to the resource refuses it',
+  '404': 'Not found, or not visible to the signed-in user',
+  '409':
+    "The resource's state does not allow this now, or a request with the same idempotency key is still running",
+  '413': 'The body (or an uploaded file) is over its size limit',
+  '415': 'The body is of a media type this operation does not accept',
+  '422': 'The idempotency key was already used for a different request',
+  '429': 'Too many requests: wait the seconds in Retry-After and try again',
+  '431': 'The request headers are over 16 KB: refused by the HTTP server before any route, without a body',
+  '503': 'The service is unavailable (the database does not answer)',
+};
+
+const ERROR_REF = { $ref: '#/components/schemas/Error' };
+const ERROR_COMPONENT = {
+  type: 'object',
+  description:
+    'Every error of the API: a message for people, a machine-readable code, and for a 400 the message of each invalid field.',
+  properties: {
+    error: { type: 'string', description: 'What went wrong, in words for people' },
+    code: {
+      type: 'string',
+      description: 'A stable machine-readable code, e.g. `VALIDATION_ERROR`, `NOT_FOUND`',
+    },
+    details: {
+      type: 'array',
+      description: 'For a 400: each invalid field and its message',
+      items: {
+        type: 'object',
+        properties: { field: { type: 'string' }, message: { type: 'string' } },
+        required: ['field', 'message'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ['error', 'code'],
+  additionalProperties: false,
+};
+
+const header = (description: string, schema: Json = { type: 'string' }) => ({ description, schema });
+const ETAG = header(
+  'A weak validator of this answer: send it back in If-None-Match to get 304 when unchanged',
+);
+const CACHE_CONTROL = header('`private, no-cache` (revalidate with the ETag), or `private, no-store`');
+const REPLAYED = header(
+  'Present on a replay: the first answer to this idempotency key, sent again instead of acting twice',
+  { type: 'string', enum: ['true'] },
+);
+const READ_CACHE = header("Whether the marketplace's read cache answered (`hit`) or the database (`miss`)", {
+  type: 'string',
+  enum: ['hit', 'miss'],
+});
+
+/** The operations whose answer says which read cache served it (projects.routes.ts). */
+const READ_CACHE_OPERATIONS = new Set(['get /api/projects']);
+
+const BETTER_AUTH_PATHS = new Set(Object.keys(authPaths()));
+
+const isError = (status: string) => /^[45]/.test(status);
+
+/** A readable description of a success answer: the route's own, else its summary. */
+function successDescription(operation: Json, status: string) {
+  const summary = typeof operation.summary === 'string' ? operation.summary : '';
+  const created = status === '201' ? 'Created' : status === '204' ? 'Done, no content' : 'OK';
+  return summary ? `${created}: ${summary.charAt(0).toLowerCase()}${summary.slice(1)}` : created;
+}
+
+const jsonOf = (holder: unknown): Json | undefined => {
+  const content = isObject(holder) ? holder.content : undefined;
+  const media = isObject(content) ? content['application/json'] : undefined;
+  return isObject(media) ? media : undefined;
+};
+
+/**
+ * Moves an inline schema to components.schemas under `name` (the first free of name, name2, …)
+ * and leaves a $ref in its place; a schema already referenced stays as it is.
+ */
+function nameSchema(schemas: Json, media: Json, name: string) {
+  const schema = media.schema;
+  if (!isObject(schema) || schema.$ref) return;
+  let unique = name;
+  for (let n = 2; unique in schemas; n++) unique = `${name}${n}`;
+  schemas[unique] = schema;
+  media.schema = { $ref: `#/components/schemas/${unique}` };
+}
+
+/**
+ * Whole-operation touches: every body and JSON success a named component, every error the one
+ * Error component, every answer a description, the headers a client acts on.
+ */
+function shapeOperation(schemas: Json, method: string, path: string, operation: Json) {
+  // Better Auth's endpoints are written whole in auth-paths.ts, with their own error shape.
+  if (BETTER_AUTH_PATHS.has(path)) return;
+  const id = pascal(String(operation.operationId));
+  const body = jsonOf(operation.requestBody);
+  if (body) nameSchema(schemas, body, `${id}Request`);
+  const multipart = isObject(operation.requestBody)
+    ? (operation.requestBody.content as Json | undefined)?.['multipart/form-data']
+    : undefined;
+  if (isObject(multipart)) nameSchema(schemas, multipart, `${id}Upload`);
+  const responses = (operation.responses ?? {}) as Record<string, Json>;
+  const successes = Object.keys(responses).filter((status) => status.startsWith('2'));
+  const idempotent = ((operation.parameters ?? []) as Json[]).some((p) => p.name === 'idempotency-key');
+  for (const [status, response] of Object.entries(responses)) {
+    if (status === '431') {
+      responses[status] = { description: STATUS_DESCRIPTIONS[status] };
+    } else if (isError(status)) {
+      responses[status] = {
+        description: STATUS_DESCRIPTIONS[status] ?? 'An error',
+        content: { 'application/json': { schema: ERROR_REF } },
+      };
+    } else {
+      if (!response.description || response.description === 'Default Response')
+        response.description = successDescription(operation, status);
+      const json = jsonOf(response);
+      if (json)
+        nameSchema(
+          schemas,
+          json,
+          successes.length > 1 && status !== successes[0] ? `${id}Response${status}` : `${id}Response`,
+        );
+    }
+    const answer = responses[status] as Json;
+    const headers = { ...((answer.headers as Json | undefined) ?? {}) };
+    if (idempotent) headers['Idempotent-Replayed'] = REPLAYED;
+    if (method === 'get' && status === '200' && jsonOf(answer) && path.startsWith('/api/')) {
+      headers.ETag = ETAG;
+      headers['Cache-Control'] = CACHE_CONTROL;
+    }
+    if (READ_CACHE_OPERATIONS.has(`${method} ${path}`) && status === '200')
+      headers['x-read-cache'] = READ_CACHE;
+    if (Object.keys(headers).length > 0) answer.headers = headers;
+  }
+  // A GET that answers JSON carries an ETag and answers 304 to a matching If-None-Match.
+  if (method === 'get' && responses['200'] && jsonOf(responses['200']) && path.startsWith('/api/')) {
+    responses['304'] = { description: STATUS_DESCRIPTIONS['304'] };
+  }
+}
+
+/**
+ * Operation ids, described tags (in order of first use), named schemas, error answers, headers and
+ * 3.0 nullability, on the built document; with `betterAuth`, Better Auth's endpoints too.
+ */
+export function shapeDocument<T extends Json>(document: T, { betterAuth = true } = {}): T {
   const used: string[] = [];
-  const paths = (document.paths ?? {}) as Record<string, Record<string, Json>>;
+  const paths = {
+    ...((document.paths ?? {}) as Record<string, Record<string, Json>>),
+    ...(betterAuth ? authPaths() : {}),
+  };
+  const components = { ...((document.components as Json | undefined) ?? {}) };
+  const schemas: Json = {
+    Error: ERROR_COMPONENT,
+    ...((components.schemas as Json | undefined) ?? {}),
+    ...(betterAuth ? AUTH_SCHEMAS : {}),
+  };
   for (const [path, item] of Object.entries(paths)) {
     for (const method of HTTP_METHODS) {
       const operation = item[method];
@@ -110,11 +276,13 @@ export function shapeDocument<T extends Json>(document: T): T {
       operation.operationId ??= operationIdOf(method, path);
       for (const tag of (operation.tags as string[] | undefined) ?? [])
         if (!used.includes(tag)) used.push(tag);
+      shapeOperation(schemas, method, path, operation);
     }
   }
-  fixNullable(document);
+  const shaped = { ...document, paths, components: { ...components, schemas } };
+  fixNullable(shaped);
   return {
-    ...document,
+    ...shaped,
     tags: used.map((name) =>
       TAG_DESCRIPTIONS[name] ? { name, description: TAG_DESCRIPTIONS[name] } : { name },
     ),
