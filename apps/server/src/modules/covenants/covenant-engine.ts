@@ -13,7 +13,7 @@ import { formatLongDate } from '@plinth/domain/facility/dates';
 import { type FacilityStatus, nextFacilityStatus } from '@plinth/domain/facility/facility-machine';
 import { sydneyDate } from '@plinth/domain/proposals';
 import type { Db } from '../../db/database';
-import { type AuditActor, recordAudit } from '../audit/audit.service';
+import { type AuditActor, auditedTransaction, recordAudit } from '../audit/audit.service';
 import { type FacilitiesDeps, facilityChanged, facilityLink } from '../facilities/facilities.service';
 import { type FacilityRow, findFacilityRow } from '../facilities/facility-access';
 import { notify } from '../notifications/notifications.service';
@@ -66,7 +66,7 @@ export interface CovenantOutcome {
 }
 
 const inTransaction = <T>(db: Db, run: (trx: Db) => Promise<T>) =>
-  db.isTransaction ? run(db) : db.transaction().execute(run);
+  db.isTransaction ? run(db) : auditedTransaction(db, run);
 
 /**
  * Tests the facility's covenants after `trigger`; returns what each did (empty: nothing to test —

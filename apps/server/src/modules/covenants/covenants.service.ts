@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { badRequest, conflict } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
+import { auditedTransaction, recordAudit } from '../audit/audit.service';
 import { actorOf, type FacilitiesDeps, iso } from '../facilities/facilities.service';
 import { facilityForActor, facilityForReader } from '../facilities/facility-access';
 import { testCovenants } from './covenant-engine';
@@ -184,7 +184,7 @@ export async function putCovenants(
   deps: FacilitiesDeps,
   options: { viewer: Viewer; facilityId: string; body: PutCovenantsBody; today?: string },
 ) {
-  await deps.db.transaction().execute(async (trx) => {
+  await auditedTransaction(deps.db, async (trx) => {
     const { facility } = await facilityForActor(trx, options.viewer, options.facilityId, ['funder'], {
       lock: true,
     });
@@ -270,7 +270,7 @@ export async function recordValuation(
 ) {
   const today = options.today ?? sydneyDate();
   if (options.body.valued_on > today) throw badRequest(covenantMessages.valuationFuture);
-  return deps.db.transaction().execute(async (trx) => {
+  return auditedTransaction(deps.db, async (trx) => {
     const { facility } = await facilityForActor(trx, options.viewer, options.facilityId, ['funder'], {
       lock: true,
     });

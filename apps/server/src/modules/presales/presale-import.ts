@@ -2,6 +2,7 @@ import { type CreatePresaleInput, checkPresale, createPresaleBody } from '@plint
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { Viewer } from '../../auth/guards';
 import { badRequest, validationFailed } from '../../errors';
+import { auditedTransaction } from '../audit/audit.service';
 import { testCovenants } from '../covenants/covenant-engine';
 import type { FacilitiesDeps } from '../facilities/facilities.service';
 import { facilityForActor } from '../facilities/facility-access';
@@ -124,7 +125,7 @@ export async function importPresales(
   // Whoever may not write the register is refused before their file is read.
   await facilityForActor(deps.db, options.viewer, options.facilityId, ['developer']);
   const inputs = presalesFromCsv(options.csv);
-  return deps.db.transaction().execute(async (trx) => {
+  return auditedTransaction(deps.db, async (trx) => {
     const { facility } = await facilityForActor(trx, options.viewer, options.facilityId, ['developer'], {
       lock: true,
     });

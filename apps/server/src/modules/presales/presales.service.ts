@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { badRequest, conflict, notFound, validationFailed } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
+import { auditedTransaction, recordAudit } from '../audit/audit.service';
 import { testCovenants } from '../covenants/covenant-engine';
 import { actorOf, type FacilitiesDeps, facilityChanged, iso } from '../facilities/facilities.service';
 import { type FacilityRow, facilityForActor, facilityForReader } from '../facilities/facility-access';
@@ -218,7 +218,7 @@ export async function createPresale(
   deps: FacilitiesDeps,
   options: { viewer: Viewer; facilityId: string; body: CreatePresaleInput },
 ) {
-  return deps.db.transaction().execute(async (trx) => {
+  return auditedTransaction(deps.db, async (trx) => {
     const { facility } = await facilityForActor(trx, options.viewer, options.facilityId, ['developer'], {
       lock: true,
     });
@@ -233,7 +233,7 @@ export async function createPresale(
 
 /** DELETE /presales/{id}: the developer removes a lot entered in error or rescinded, before it settles. */
 export async function deletePresale(deps: FacilitiesDeps, options: { viewer: Viewer; presaleId: string }) {
-  return deps.db.transaction().execute(async (trx) => {
+  return auditedTransaction(deps.db, async (trx) => {
     const { presale, facility } = await presaleForActor(trx, options.viewer, options.presaleId, [
       'developer',
     ]);
@@ -307,7 +307,7 @@ export async function putSettings(
   deps: FacilitiesDeps,
   options: { viewer: Viewer; facilityId: string; body: z.output<typeof presaleSettingsBody> },
 ) {
-  return deps.db.transaction().execute(async (trx) => {
+  return auditedTransaction(deps.db, async (trx) => {
     const { facility } = await facilityForActor(trx, options.viewer, options.facilityId, ['funder'], {
       lock: true,
     });

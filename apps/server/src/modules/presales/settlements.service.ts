@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { conflict, validationFailed } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
+import { auditedTransaction, recordAudit } from '../audit/audit.service';
 import { testCovenants } from '../covenants/covenant-engine';
 import { accrueThrough } from '../facilities/accrual.jobs';
 import {
@@ -101,7 +101,7 @@ export async function settlePresale(
     // Interest to the day before settlement (the daily job may not have reached it yet).
     await accrueThrough(deps.db, facility.id, addDays(body.settled_on, -1));
   }
-  return deps.db.transaction().execute(async (trx) => {
+  return auditedTransaction(deps.db, async (trx) => {
     const { presale, facility } = await presaleForActor(trx, viewer, options.presaleId, ['funder']);
     refuseState(facility, presale);
     checkBody(body, presale, facility);

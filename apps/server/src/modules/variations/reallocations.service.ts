@@ -5,14 +5,13 @@ import { sql } from 'kysely';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import type { FacilityPartyRole } from '../../db/types-facility';
-import { conflict, forbidden, notFound, validationFailed } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
+import { conflict, forbidden, validationFailed } from '../../errors';
+import { auditedTransaction, recordAudit } from '../audit/audit.service';
 import { testCovenants } from '../covenants/covenant-engine';
 import type { FacilitiesDeps } from '../facilities/facilities.service';
-import { facilityForActor, facilityForReader, findFacilityRow } from '../facilities/facility-access';
+import { facilityForActor, findFacilityRow } from '../facilities/facility-access';
 import {
   actorOf,
-  afterNumber,
   approvedPositions,
   assertOpenFacility,
   auditKeys,
@@ -21,7 +20,14 @@ import {
   tellParties,
   writeApprovedVersion,
 } from './budget-change';
-import { type VDb, withVariations } from './variation-tables';
+import {
+  budgetVersionNumber,
+  findRecord,
+  pageByNumber,
+  type RecordRow,
+  recordForReader,
+} from './variation-records';
+import { withVariations } from './variation-tables';
 
 /**
  * Reallocations between budget lines (issue 34 item 2; decision 061): the developer proposes moving
@@ -31,14 +37,7 @@ import { type VDb, withVariations } from './variation-tables';
  * proposed and again when approved).
  */
 
-const findReallocation = (db: VDb, id: string, lock = false) =>
-  db
-    .selectFrom('reallocation')
-    .selectAll()
-    .where('id', '=', id)
-    .$if(lock, (q) => q.forUpdate())
-    .executeTakeFirst();
-type ReallocationRow = NonNullable<Awaited<ReturnType<typeof findReallocation>>>;
+type ReallocationRow = RecordRow<'reallocation'>;
 
 async function toReallocation(db: Db, row: ReallocationRow): Promise<Reallocation> {
   const [codes, version] = await Promise.all([
@@ -47,13 +46,7 @@ async function toReallocation(db: Db, row: ReallocationRow): Promise<Reallocatio
       .select(['id', 'code'])
       .where('id', 'in', [row.from_line_id, row.to_line_id])
       .execute(),
-    row.budget_version_id
-      ? db
-          .selectFrom('budget_version')
-          .select('version')
-          .where('id', '=', row.budget_version_id)
-          .executeTakeFirst()
-      : Promise.resolve(undefined),
+    budgetVersionNumber(db, row.budget_version_id),
   ]);
   const code = new Map(codes.map((c) => [c.id, c.code]));
   return {
@@ -68,7 +61,7 @@ async function toReallocation(db: Db, row: ReallocationRow): Promise<Reallocatio
     reason: row.reason,
     status: row.status,
     decision_reason: row.decision_reason,
-    budget_version: version?.version ?? null,
+    budget_version: version,
     proposed_by: row.proposed_by,
     decided_by: row.decided_by,
     decided_at: iso(row.decided_at),
@@ -89,7 +82,7 @@ export async function createReallocation(
   options: { viewer: Viewer; facilityId: string; body: CreateReallocationBody },
 ) {
   const { viewer, body } = options;
-  return deps.db.transaction().execute(async (trx) => {
+  return auditedTransaction(deps.db, async (trx) => {
     const { facility } = await facilityForActor(trx, viewer, options.facilityId, ['developer'], {
       lock: true,
     });
@@ -140,32 +133,12 @@ export async function listReallocations(
   db: Db,
   options: { viewer: Viewer; facilityId: string; limit: number; cursor?: string | undefined },
 ) {
-  await facilityForReader(db, options.viewer, options.facilityId);
-  const after = afterNumber(options.cursor);
-  const rows = await withVariations(db)
-    .selectFrom('reallocation')
-    .selectAll()
-    .where('facility_id', '=', options.facilityId)
-    .$if(after !== null, (q) => q.where('number', '<', after!))
-    .orderBy('number', 'desc')
-    .limit(options.limit + 1)
-    .execute();
-  const page = rows.slice(0, options.limit);
-  return {
-    items: await Promise.all(page.map((r) => toReallocation(db, r))),
-    next_cursor: rows.length > options.limit ? String(page.at(-1)!.number) : null,
-  };
+  const { page, next_cursor } = await pageByNumber(db, 'reallocation', options);
+  return { items: await Promise.all(page.map((r) => toReallocation(db, r))), next_cursor };
 }
 
-async function reallocationForReader(db: Db, viewer: Viewer, id: string) {
-  const row = await findReallocation(withVariations(db), id);
-  if (!row) throw notFound(variationMessages.reallocationNotFound);
-  try {
-    return { row, ...(await facilityForReader(db, viewer, row.facility_id)) };
-  } catch {
-    throw notFound(variationMessages.reallocationNotFound);
-  }
-}
+const reallocationForReader = (db: Db, viewer: Viewer, id: string) =>
+  recordForReader(db, viewer, 'reallocation', id, variationMessages.reallocationNotFound);
 
 export async function getReallocation(db: Db, options: { viewer: Viewer; reallocationId: string }) {
   return toReallocation(db, (await reallocationForReader(db, options.viewer, options.reallocationId)).row);
@@ -198,11 +171,11 @@ export async function decideReallocation(
   },
 ) {
   const { viewer, decision } = options;
-  return deps.db.transaction().execute(async (trx) => {
+  return auditedTransaction(deps.db, async (trx) => {
     const { row: unlocked, role } = await reallocationForReader(trx, viewer, options.reallocationId);
     if (role !== deciders[decision]) throw forbidden(refusal[decision]);
     const facility = (await findFacilityRow(trx, unlocked.facility_id, { lock: true }))!;
-    const row = (await findReallocation(withVariations(trx), unlocked.id, true))!;
+    const row = (await findRecord(trx, 'reallocation', unlocked.id, true))!;
     if (row.status !== 'proposed')
       throw conflict(
         `This reallocation is ${row.status} and can no longer change; only a proposed reallocation can be ${statusAfter[decision]}`,

@@ -19,21 +19,20 @@ import { sql, type Updateable } from 'kysely';
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import type { FacilityPartyRole } from '../../db/types-facility';
-import { conflict, forbidden, notFound, validationFailed } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
+import { conflict, forbidden, validationFailed } from '../../errors';
+import { auditedTransaction, recordAudit } from '../audit/audit.service';
 import type { FacilitiesDeps } from '../facilities/facilities.service';
-import { facilityForActor, facilityForReader, findFacilityRow } from '../facilities/facility-access';
-import {
-  actorOf,
-  afterNumber,
-  approvedPositions,
-  assertOpenFacility,
-  auditKeys,
-  iso,
-  tellParties,
-} from './budget-change';
+import { facilityForActor, findFacilityRow } from '../facilities/facility-access';
+import { actorOf, approvedPositions, assertOpenFacility, auditKeys, iso, tellParties } from './budget-change';
 import { addEvent, consentFor, incorporate } from './variation-incorporate';
-import { type VariationStatus, type VariationTable, type VDb, withVariations } from './variation-tables';
+import {
+  budgetVersionNumber,
+  findRecord,
+  pageByNumber,
+  type RecordRow,
+  recordForReader,
+} from './variation-records';
+import { type VariationStatus, type VariationTable, withVariations } from './variation-tables';
 
 /**
  * Variations (issue 34 item 1; decision 061): the developer proposes a change to a budget line's
@@ -44,26 +43,13 @@ import { type VariationStatus, type VariationTable, type VDb, withVariations } f
  * each move with its event, audit entry and notices in one transaction.
  */
 
-const findVariation = (db: VDb, id: string, lock = false) =>
-  db
-    .selectFrom('variation')
-    .selectAll()
-    .where('id', '=', id)
-    .$if(lock, (q) => q.forUpdate())
-    .executeTakeFirst();
-type VariationRow = NonNullable<Awaited<ReturnType<typeof findVariation>>>;
+type VariationRow = RecordRow<'variation'>;
 
 async function toVariation(db: Db, row: VariationRow): Promise<Variation> {
   const vdb = withVariations(db);
   const [line, version, events] = await Promise.all([
     db.selectFrom('budget_line').select('code').where('id', '=', row.budget_line_id).executeTakeFirst(),
-    row.budget_version_id
-      ? db
-          .selectFrom('budget_version')
-          .select('version')
-          .where('id', '=', row.budget_version_id)
-          .executeTakeFirst()
-      : Promise.resolve(undefined),
+    budgetVersionNumber(db, row.budget_version_id),
     vdb.selectFrom('variation_event').selectAll().where('variation_id', '=', row.id).orderBy('id').execute(),
   ]);
   const reasons = (
@@ -88,7 +74,7 @@ async function toVariation(db: Db, row: VariationRow): Promise<Variation> {
     contingency_used_cents: row.contingency_used_cents,
     equity_called_cents: row.equity_called_cents,
     limit_increase_cents: row.limit_increase_cents,
-    budget_version: version?.version ?? null,
+    budget_version: version,
     decision_reason: row.decision_reason,
     created_at: iso(row.created_at)!,
     updated_at: iso(row.updated_at)!,
@@ -110,7 +96,7 @@ export async function createVariation(
   options: { viewer: Viewer; facilityId: string; body: CreateVariationBody },
 ) {
   const { viewer, body } = options;
-  return deps.db.transaction().execute(async (trx) => {
+  return auditedTransaction(deps.db, async (trx) => {
     const { facility } = await facilityForActor(trx, viewer, options.facilityId, ['developer'], {
       lock: true,
     });
@@ -173,33 +159,16 @@ export async function listVariations(
   db: Db,
   options: { viewer: Viewer; facilityId: string; limit: number; cursor?: string | undefined },
 ) {
-  await facilityForReader(db, options.viewer, options.facilityId);
-  const after = afterNumber(options.cursor);
-  const rows = await withVariations(db)
-    .selectFrom('variation')
-    .selectAll()
-    .where('facility_id', '=', options.facilityId)
-    .$if(after !== null, (q) => q.where('number', '<', after!))
-    .orderBy('number', 'desc')
-    .limit(options.limit + 1)
-    .execute();
-  const page = rows.slice(0, options.limit);
+  const { page, next_cursor } = await pageByNumber(db, 'variation', options);
   const items = await Promise.all(
     page.map(async (r) => (({ events: _e, ...v }) => v)(await toVariation(db, r))),
   );
-  return { items, next_cursor: rows.length > options.limit ? String(page.at(-1)!.number) : null };
+  return { items, next_cursor };
 }
 
 /** A variation the viewer may read (any party of its facility, admins); anyone else 404. */
-async function variationForReader(db: Db, viewer: Viewer, id: string) {
-  const row = await findVariation(withVariations(db), id);
-  if (!row) throw notFound(variationMessages.notFound);
-  try {
-    return { row, ...(await facilityForReader(db, viewer, row.facility_id)) };
-  } catch {
-    throw notFound(variationMessages.notFound);
-  }
-}
+const variationForReader = (db: Db, viewer: Viewer, id: string) =>
+  recordForReader(db, viewer, 'variation', id, variationMessages.notFound);
 
 export async function getVariation(db: Db, options: { viewer: Viewer; variationId: string }) {
   const { row } = await variationForReader(db, options.viewer, options.variationId);
@@ -220,12 +189,12 @@ export async function moveVariation(
   options: { viewer: Viewer; variationId: string; body: VariationEventBody },
 ) {
   const { viewer, body } = options;
-  return deps.db.transaction().execute(async (trx) => {
+  return auditedTransaction(deps.db, async (trx) => {
     const { row: unlocked, role } = await variationForReader(trx, viewer, options.variationId);
     if (role === 'admin' || !actorRoles[body.type].includes(role))
       throw forbidden(variationActorMessage[body.type]);
     const facility = (await findFacilityRow(trx, unlocked.facility_id, { lock: true }))!;
-    const v = (await findVariation(withVariations(trx), unlocked.id, true))!;
+    const v = (await findRecord(trx, 'variation', unlocked.id, true))!;
     const from = v.status as VariationState;
     const move = nextVariationState(from, body.type);
     if (!move.ok) throw conflict(move.message);
