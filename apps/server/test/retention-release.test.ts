@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accrueThrough } from '../src/modules/facilities/accrual.jobs';
 import { as, buildTestApp, type TestApp, type TestUser } from './helpers';
 import { createStrangers } from './support/deals';
 import { call, createFacilityWorld, type FacilityWorld } from './support/facilities';
@@ -235,5 +236,47 @@ describe('practical completion and retention: refusals', () => {
     expect(res.json().error).toBe(
       'Practical completion is recorded on an active facility; this facility is setting up',
     );
+  });
+});
+
+describe('a release dated on days already accrued', () => {
+  /** Interest charged to date: every interest_accrued posting's accrued_interest leg, restatements too. */
+  const interestCharged = async (w: FacilityWorld) => {
+    const row = await t.database.db
+      .selectFrom('ledger_posting as p')
+      .innerJoin('ledger_journal as j', 'j.id', 'p.journal_id')
+      .select((eb) => eb.fn.sum<string>('p.amount_cents').as('total'))
+      .where('j.facility_id', '=', w.facilityId)
+      .where('j.kind', '=', 'interest_accrued')
+      .where('p.account', '=', 'accrued_interest')
+      .executeTakeFirstOrThrow();
+    return Math.abs(Number(row.total ?? 0));
+  };
+
+  it('practical completion recorded after the days since were accrued charges them the same interest as on time', async () => {
+    const onTime = await worldWithRetention();
+    const late = await worldWithRetention();
+    const body = (w: Awaited<ReturnType<typeof worldWithRetention>>) => ({
+      date: '2026-02-15',
+      certificate_document_id: w.certificateId,
+    });
+    // On time: recorded, then the days accrued. Late: the days accrued, then recorded back-dated.
+    expect((await complete(onTime, onTime.funder, body(onTime))).statusCode).toBe(200);
+    await accrueThrough(t.database.db, onTime.facilityId, '2026-03-10');
+    await accrueThrough(t.database.db, late.facilityId, '2026-03-10');
+    const before = await interestCharged(late);
+    expect((await complete(late, late.funder, body(late))).statusCode).toBe(200);
+    const charged = await interestCharged(late);
+    // $50,000 released on 15 February bears interest from then: 24 days at 10 % is about $328.77.
+    expect(charged - before).toBeGreaterThan(30_000);
+    expect(charged).toBe(await interestCharged(onTime));
+    const restated = await t.database.db
+      .selectFrom('ledger_journal')
+      .select('memo')
+      .where('facility_id', '=', late.facilityId)
+      .where('memo', 'like', 'Interest restated%')
+      .execute();
+    expect(restated.length).toBeGreaterThan(0);
+    expect(restated[0]!.memo).toContain('retention released on 2026-02-15');
   });
 });

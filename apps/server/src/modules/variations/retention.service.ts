@@ -26,6 +26,7 @@ import {
   findFacilityRow,
 } from '../facilities/facility-access';
 import { facilityBalances, lineFigures, nat, postJournal } from '../facilities/facility-figures';
+import { restateAccruals } from '../facilities/reaccrual';
 import { actorOf, assertOpenFacility, auditKeys, tellParties } from './budget-change';
 import { facilitySettings } from './variation-incorporate';
 import { withVariations } from './variation-tables';
@@ -136,6 +137,13 @@ async function release(
         input.stage === 'practical_completion'
           ? 'Retention released at practical completion'
           : 'Retention released at the end of the defects liability period',
+      createdBy: input.actor.id,
+    });
+    // Dated on a day already accrued (a practical completion recorded late): those days bear
+    // interest on the release too, restated as a funded draw's are (decision 070).
+    await restateAccruals(trx, facility, {
+      from: input.releasedOn,
+      cause: `retention released on ${input.releasedOn}`,
       createdBy: input.actor.id,
     });
   }
