@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { profileBody } from './onboarding';
+import { ABN_INPUT_MAX_LENGTH } from './constants';
+import { messages, profileBody } from './onboarding';
 import { roleSchema, selfServiceRoleSchema, subscriptionStatusSchema } from './roles';
 import { timeZoneSchema } from './time-zone';
 
@@ -24,7 +25,20 @@ export type Me = z.infer<typeof meResponse>;
 export const setRoleBody = z.strictObject({ role: selfServiceRoleSchema });
 export type SetRoleBody = z.infer<typeof setRoleBody>;
 
-export const completeProfileBody = profileBody;
+/**
+ * POST /auth/complete-profile. The four fields every developer and funder gives are required keys
+ * (the API document lists them as required); a key left out answers 400 with the spec's message.
+ * A key may still be null or blank, so that, as before, the rules with the spec's messages
+ * (`profileIssues`) report every broken rule at once, in the spec's order. The funder's own fields
+ * (investment focus, deal sizes, years) are required by role, which the body does not carry: they
+ * stay optional here and `profileIssues` requires them of a funder.
+ */
+export const completeProfileBody = profileBody.extend({
+  company_name: z.string({ error: messages.companyNameRequired }).max(200).nullable(),
+  company_type: z.string({ error: messages.companyTypeRequired }).max(100).nullable(),
+  phone: z.string({ error: messages.phoneRequired }).max(30).nullable(),
+  abn: z.string({ error: messages.abnRequired }).max(ABN_INPUT_MAX_LENGTH, messages.abnInvalid).nullable(),
+});
 
 export const profileResponse = z.object({
   user_id: z.string(),

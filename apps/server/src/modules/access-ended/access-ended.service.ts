@@ -2,6 +2,7 @@ import { type AccessEnded, accessEndedMessage, isLapse } from '@plinth/domain/ac
 import type { Viewer } from '../../auth/guards';
 import type { Db } from '../../db/database';
 import { notFound } from '../../errors';
+import { readerTimeZone } from '../users/reader-time-zone';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -57,5 +58,6 @@ export async function findAccessEnded(
     }),
     access_until: row.access_until ? iso(row.access_until) : null,
   };
-  return { ...ended, message: accessEndedMessage(ended) };
+  // The day it ended, in the funder's own zone, as their screens show it (decision 074).
+  return { ...ended, message: accessEndedMessage(ended, await readerTimeZone(db, viewer.id)) };
 }

@@ -5,7 +5,6 @@ import { IconBuildingBank, IconFileDownload } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { formatAud, formatDate } from '../../../lib/format';
-import { getReaderTimeZone } from '../../../lib/reader-time-zone';
 import { downloadCreditSummary } from '../api/download-credit-summary';
 import { dealStageLabel, dealStatusLook, funderLabel } from '../utils/deal-labels';
 import { StatusBadge } from './status-badge';
@@ -71,7 +70,7 @@ export function DealRoomHeader({ deal, party, actions }: DealRoomHeaderProps) {
           {deal.completed_at && <Text fz="sm">Completed {formatDate(deal.completed_at)}</Text>}
           {!deal.access_revoked && deal.access_until && (
             <Text fz="sm" fw={600} c="dark.7">
-              {accessUntilLabel(deal.access_until, getReaderTimeZone())}
+              {accessUntilLabel(deal.access_until)}
             </Text>
           )}
         </Group>

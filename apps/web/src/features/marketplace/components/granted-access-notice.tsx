@@ -4,7 +4,6 @@ import { opportunityStateOf } from '@plinth/domain/deals';
 import type { AccessStatus } from '@plinth/domain/marketplace';
 import { IconLockOpen } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { getReaderTimeZone } from '../../../lib/reader-time-zone';
 import { DealRoomButton, EngageButton } from './deal-actions';
 
 interface GrantedAccessNoticeProps {
@@ -28,7 +27,7 @@ export function GrantedAccessNotice({
   dealId,
   accessUntil = null,
 }: GrantedAccessNoticeProps) {
-  const until = accessUntilLabel(accessUntil, getReaderTimeZone());
+  const until = accessUntilLabel(accessUntil);
   const state = opportunityStateOf({ access_status: accessStatus, deal_id: dealId });
   return (
     <Alert
