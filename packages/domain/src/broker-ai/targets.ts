@@ -123,7 +123,7 @@ const figures: [Target, RegExp][] = [
   ],
   [
     'annualInterest',
-    /\b(annual|yearly) inte?re?st|\binte?re?st (bill |cost )?(per|a|each|every) (year|annum)|\binte?re?st p\.?a\.?\b/gi,
+    /\b(annual|yearly) inte?re?st|\binte?re?st (bill |cost )?(per|a|each|every) (year|annum)|\binte?re?st p\.?a\.?\b|\binte?re?st\b[^.?]{0,40}\b(per|a|each|every) (year|annum)\b/gi,
   ],
   [
     'termInterest',
@@ -241,6 +241,14 @@ function contextual(text: string, given: Figures, targets: Target[]): Target[] {
   const asksInterest = targets.some((t) => INTEREST_TARGETS.includes(t)) || /\binte?re?st\b/i.test(text);
   const monthly = /\b(per|a|each|every) month\b|\bmonthly\b|\bpm\b/i.test(text);
   if (/\bprofit per (unit|lot|apartment|townhouse|dwelling|home)\b/i.test(text)) return ['profitPerUnit'];
+  // 'gearing' is read as debt / equity and as debt / total cost: both are shown.
+  if (
+    targets.includes('debtToEquity') &&
+    /\bgearing\b|\bgeared\b/i.test(text) &&
+    given.cost !== undefined &&
+    !targets.includes('loanToCost')
+  )
+    targets = [...targets, 'loanToCost'];
   if (/\b(yield on (cost|tdc)|development yield)\b/i.test(text)) return ['yieldOnCost'];
   if (/\b(return on (my |our |the )?equity|roe)\b/i.test(text)) return ['returnOnEquity'];
   if (
@@ -406,7 +414,15 @@ export function targetsOf(text: string, given: Figures, hasChange: boolean): Tar
   }
   if (!targets.length) targets = askedIn(text, given);
   targets = targets.map((t) =>
-    t === ('interest' as Target) ? (given.term !== undefined ? 'termInterest' : 'monthlyInterest') : t,
+    // Interest with no period named is shown a year and a month (decision 077): a credit analyst
+    // quotes both, and either one alone may be the other the asker meant.
+    t === ('interest' as Target)
+      ? given.term !== undefined
+        ? 'termInterest'
+        : /\bmonth/i.test(text)
+          ? 'monthlyInterest'
+          : 'annualInterest'
+      : t,
   );
   targets = contextual(text, given, targets);
   if (hasChange)
