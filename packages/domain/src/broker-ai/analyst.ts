@@ -15,6 +15,7 @@ import { type Figure, type Figures, type Reading, readQuestion } from './quantit
 import { rangeAnswer, rangeIn } from './ranges';
 import { rateOfAmount } from './rate-of-amount';
 import { rewriteQuestion } from './rewrites';
+import { salesFee } from './sales-fee';
 import { chainOf, lineOf, propagate } from './solve';
 import { type Report, type Target, targetsOf } from './targets';
 import * as tools from './tools';
@@ -274,6 +275,8 @@ function answerWhole(question: string, context: AnalystContext): AnalystAnswer {
   }
   const balance = inBalanceFromQuestion(digitsForWords(text));
   if (balance) return balance;
+  const onSales = salesFee(digitsForWords(text));
+  if (onSales) return onSales;
   const composed = composeAnswer(text);
   if (composed) return composed;
   // 'margin of 425 bps over BBSY at 4.15 %': read with the all-in rate, its sum shown first.

@@ -78,7 +78,7 @@ const figures: [Target, RegExp][] = [
   ],
   [
     'pricePerUnit',
-    /\bprice per (unit|apartment|lot|townhouse|dwelling|home|house|door)|\bper (unit|apartment|lot|townhouse|dwelling|door)\b|\beach (one )?(have to |need to |must |has to |needs to )?(sell|go) for|\baverage (sale |selling )?price\b|\b(what|how much) (does|do|would|will|should|must) (each|every|the) (one|unit|apartment|townhouse|lot)s? (have to |need to )?(sell|go) for/gi,
+    /\bprice per (unit|apartment|lot|townhouse|dwelling|home|house|door)|\bper (unit|apartment|lot|townhouse|dwelling|door)\b|\beach (one )?(have to |need to |must |has to |needs to )?(sell|go) for|\baverage (sale |selling )?price\b|\b(what|how much) (does|do|would|will|should|must) (each|every|the) (one|unit|apartment|townhouse|lot)s? (have to |need to )?(sell|go) for|\bsell (each|every) (one|unit|apartment|townhouse|lot|home|house)\b( for)?|\b(what|how much) (do|would|should|must) (i|we) (need to |have to )?(sell|price) (each|every|them|the (units|lots|apartments|townhouses))\b/gi,
   ],
   ['units', /\bhow many (units|apartments|townhouses|lots|dwellings|homes|houses|terraces|villas)\b/gi],
   [
