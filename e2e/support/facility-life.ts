@@ -35,12 +35,13 @@ type Party = { context: BrowserContext; page: Page; account: TestAccount };
  * Fixture, through the API: an open facility of $1,000,000 (closed a month ago) between a new
  * developer and a new approved funder, its quantity surveyor onboarded, a budget of construction
  * $800,000 and professional fees $50,000 approved. The same world as e2e/facility.e2e.test.ts builds;
- * an establishment fee, when given, is capitalised when the facility opens (so something is owed).
+ * an establishment fee, when given, is capitalised when the facility opens (so something is owed), and a
+ * default margin, when given, applies while the facility is in default.
  */
 export async function openFacilityWorld(
   newPage: ReturnType<typeof useBrowser>['newPage'],
   name: string,
-  options: { establishmentFeeCents?: number } = {},
+  options: { establishmentFeeCents?: number; defaultMarginBps?: number } = {},
 ) {
   const admin = await newPage();
   await signInAdminViaApi(admin.context);
@@ -100,6 +101,7 @@ export async function openFacilityWorld(
       ...(options.establishmentFeeCents === undefined
         ? {}
         : { establishment_fee_cents: options.establishmentFeeCents }),
+      ...(options.defaultMarginBps === undefined ? {} : { default_margin_bps: options.defaultMarginBps }),
     },
     [201],
   );
@@ -148,6 +150,7 @@ export async function openFacilityWorld(
   });
   return {
     facilityId: facility.id,
+    dealId,
     title,
     completionDate: opened.latest_practical_completion_date,
     developer: party(developer, developerAccount),

@@ -56,8 +56,19 @@ export const useVariationSettings = (facilityId: string) =>
     retry: false,
   });
 
-/** PATCH /facilities/{id}/variation-settings (the funder): the consent threshold, the defects period. */
-export const useSaveVariationSettings = (facilityId: string) =>
-  useSettingsWrite((body: VariationSettingsBody) =>
-    writeWithDetails<VariationSettings>(`${f(facilityId)}/variation-settings`, { method: 'PATCH', body }),
-  );
+/**
+ * PATCH /facilities/{id}/variation-settings (the funder): the consent threshold, the defects period.
+ * Its answer is the settings in force, kept as the read's data: while the server has no GET, that is
+ * the only way the page knows the threshold, and a refetch that fails keeps it.
+ */
+export function useSaveVariationSettings(facilityId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: VariationSettingsBody) =>
+      writeWithDetails<VariationSettings>(`${f(facilityId)}/variation-settings`, { method: 'PATCH', body }),
+    onSuccess: (saved) => {
+      client.setQueryData(lifeQueryKeys.variationSettings(facilityId), saved);
+      return client.invalidateQueries({ queryKey: facilityQueryKeys.all });
+    },
+  });
+}

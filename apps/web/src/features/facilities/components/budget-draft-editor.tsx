@@ -11,6 +11,7 @@ import { useState } from 'react';
 import type { BudgetResult } from '../api/get-budget';
 import { useSaveBudget } from '../api/save-budget';
 import { aud, centsToDollars, dollarsToCents } from '../utils/money';
+import { ScrollTable } from './scroll-table';
 
 type Version = NonNullable<BudgetResult['draft']>;
 
@@ -106,7 +107,7 @@ export function BudgetDraftEditor({
             {error}
           </Alert>
         )}
-        <Table.ScrollContainer minWidth={760}>
+        <ScrollTable label={'Budget draft lines'} minWidth={760}>
           <Table verticalSpacing={4}>
             <Table.Thead>
               <Table.Tr>
@@ -177,7 +178,7 @@ export function BudgetDraftEditor({
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
         <Group justify="space-between">
           <Button
             variant="default"

@@ -20,6 +20,7 @@ import { type BudgetResult, useBudget } from '../api/get-budget';
 import { BudgetImportError, useImportBudget } from '../api/import-budget';
 import { aud, day } from '../utils/money';
 import { BudgetDraftEditor } from './budget-draft-editor';
+import { ScrollTable } from './scroll-table';
 
 type Version = NonNullable<BudgetResult['draft']>;
 
@@ -34,7 +35,7 @@ const readText = (file: Blob) =>
 
 function VersionTable({ version, caption }: { version: Version; caption: string }) {
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <ScrollTable label={caption} minWidth={560}>
       <Table captionSide="top">
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
@@ -64,7 +65,7 @@ function VersionTable({ version, caption }: { version: Version; caption: string 
           </Table.Tr>
         </Table.Tfoot>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 

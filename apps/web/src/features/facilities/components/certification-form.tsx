@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useCertifyDraw } from '../api/certify-draw';
 import type { InBalanceResult } from '../api/get-in-balance';
 import { aud, centsToDollars, dollarsToCents } from '../utils/money';
+import { ScrollTable } from './scroll-table';
 
 interface LineEntry {
   certified: string;
@@ -106,7 +107,7 @@ export function CertificationForm({
       </Title>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <Table.ScrollContainer minWidth={820}>
+          <ScrollTable label={'Certification lines'} minWidth={820}>
             <Table verticalSpacing="xs" fz="sm">
               <Table.Thead>
                 <Table.Tr>
@@ -164,7 +165,7 @@ export function CertificationForm({
                 })}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
           <Group align="flex-start" gap="sm">
             <TextInput
               label="Inspected on"

@@ -9,6 +9,7 @@ import { useInBalance } from '../api/get-in-balance';
 import { costReport, costReportTotals } from '../utils/cost-report';
 import { aud, percentOf } from '../utils/money';
 import { textOn } from '../utils/text-colors';
+import { ScrollTable } from './scroll-table';
 
 /**
  * The cost report by budget line: budget, claimed, certified, paid, retention held and to complete
@@ -67,7 +68,7 @@ function CostReportBody({ lines }: { lines: ReturnType<typeof costReport> }) {
         Contingency used: {aud(contingencyUsed)} of {aud(contingencyBudget)} (
         {percentOf(contingencyUsed, contingencyBudget)}).
       </Text>
-      <Table.ScrollContainer minWidth={860}>
+      <ScrollTable label={'Cost report by line'} minWidth={860}>
         <Table striped verticalSpacing="xs" fz="sm" data-testid="cost-report-table">
           <Table.Caption>
             Amounts in AUD; to complete is what the in-balance test counts for the line.
@@ -113,7 +114,7 @@ function CostReportBody({ lines }: { lines: ReturnType<typeof costReport> }) {
             </Table.Tr>
           </Table.Tfoot>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
     </>
   );
 }

@@ -2,13 +2,14 @@ import { Table, Text } from '@mantine/core';
 import type { Draw } from '@plinth/domain/facilities';
 import { aud } from '../utils/money';
 import { textOn } from '../utils/text-colors';
+import { ScrollTable } from './scroll-table';
 
 /** The claim beside the certificate, line by line, with the surveyor's reasons and retention. */
 export function DrawLinesTable({ draw }: { draw: Draw }) {
   if (draw.lines.length === 0) return <Text c="gray.7">No lines claimed yet.</Text>;
   const isCertified = draw.certified_cents !== null;
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <ScrollTable label={'Draw lines'} minWidth={720}>
       <Table striped verticalSpacing="xs" fz="sm" data-testid="draw-lines">
         <Table.Caption>Claimed beside certified, in AUD.</Table.Caption>
         <Table.Thead>
@@ -61,6 +62,6 @@ export function DrawLinesTable({ draw }: { draw: Draw }) {
           </Table.Tr>
         </Table.Tfoot>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

@@ -22,6 +22,7 @@ import { useMoveDraw } from '../api/move-draw';
 import { useUpdateDraw } from '../api/update-draw';
 import { aud, centsToDollars, dollarsToCents } from '../utils/money';
 import { textOn } from '../utils/text-colors';
+import { ScrollTable } from './scroll-table';
 
 const documentKinds: { value: DrawDocumentKind; label: string }[] = [
   { value: 'builders_claim', label: "Builder's progress claim" },
@@ -165,7 +166,7 @@ export function DrawWorkspace({
         error={errors.servedAt}
         w={280}
       />
-      <Table.ScrollContainer minWidth={560}>
+      <ScrollTable label={'Claim lines'} minWidth={560}>
         <Table verticalSpacing="xs" fz="sm">
           <Table.Thead>
             <Table.Tr>
@@ -199,7 +200,7 @@ export function DrawWorkspace({
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       <Text fz="sm" fw={600} data-testid="claim-total">
         Total claimed: {aud(total)}
       </Text>

@@ -6,6 +6,7 @@ import type { DrawSummary } from '../api/get-draws';
 import { aud, day } from '../utils/money';
 import { DrawStatusBadge } from './draw-status-badge';
 import { DrawWorkspace } from './draw-workspace';
+import { ScrollTable } from './scroll-table';
 
 /** The facility's draws, newest first; the developer starts a new draft here (any number of them). */
 export function DrawsList({
@@ -36,7 +37,7 @@ export function DrawsList({
       ) : draws.length === 0 ? (
         <Text c="gray.7">No draws yet.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <ScrollTable label={'Draws'} minWidth={640}>
           <Table verticalSpacing="xs" fz="sm">
             <Table.Thead>
               <Table.Tr>
@@ -67,7 +68,7 @@ export function DrawsList({
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
     </Stack>
   );

@@ -12,6 +12,7 @@ import { getInBalance } from '../api/get-in-balance';
 import { useLiveFacilities } from '../hooks/use-live-facilities';
 import { aud, day, percentOf } from '../utils/money';
 import { textOn } from '../utils/text-colors';
+import { ScrollTable } from './scroll-table';
 
 /** The in-balance light: green when the loan is in balance, red with the shortfall when not. */
 function InBalanceLight({ shortfall }: { shortfall: number | undefined }) {
@@ -64,7 +65,7 @@ export function FacilitiesPortfolio() {
     );
 
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <ScrollTable label={'Facilities'} minWidth={900}>
       <Table striped highlightOnHover verticalSpacing="sm" data-testid="facilities-table">
         <Table.Caption>Facilities you are party to; amounts in AUD.</Table.Caption>
         <Table.Thead>
@@ -112,6 +113,6 @@ export function FacilitiesPortfolio() {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

@@ -43,6 +43,8 @@ export function FacilitySettingsPanel({
   const variation = useVariationSettings(facilityId);
   const retention = useRetention(facilityId);
   const loading = <Skeleton h={120} role="status" aria-label="Loading the settings" />;
+  // Settled once answered either way: a refetch after a save must not unmount the form.
+  const isVariationRead = variation.data !== undefined || variation.isError;
 
   return (
     <Stack gap="lg">
@@ -91,9 +93,9 @@ export function FacilitySettingsPanel({
 
       <Section id="variation-settings" title="Variation settings">
         {retention.isError && <Text c={textOn.red}>{retention.error.message}</Text>}
-        {(retention.isPending || variation.isPending) && loading}
+        {(retention.isPending || !isVariationRead) && loading}
         {retention.data &&
-          !variation.isPending &&
+          isVariationRead &&
           (canEdit ? (
             <VariationSettingsForm
               facilityId={facilityId}

@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { type AddPartyInput, useAddParty } from '../api/add-party';
 import { useParties } from '../api/get-parties';
 import { day } from '../utils/money';
+import { ScrollTable } from './scroll-table';
 
 const partyRoleLabels: Record<string, string> = {
   developer: 'Developer',
@@ -76,7 +77,7 @@ export function PartiesPanel({ facilityId, canInvite }: { facilityId: string; ca
         </Alert>
       )}
       {data && (
-        <Table.ScrollContainer minWidth={480}>
+        <ScrollTable label={'Parties'} minWidth={480}>
           <Table>
             <Table.Thead>
               <Table.Tr>
@@ -109,7 +110,7 @@ export function PartiesPanel({ facilityId, canInvite }: { facilityId: string; ca
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       {data &&
         !data.parties.some((p) => p.role === 'surveyor') &&

@@ -7,6 +7,7 @@ import { textOn } from '../utils/text-colors';
 import { PresaleAddForm } from './presale-add-form';
 import { PresaleCoverPanel } from './presale-cover-panel';
 import { PresaleSettleForm } from './presale-settle-form';
+import { ScrollTable } from './scroll-table';
 
 const readText = (file: Blob) =>
   new Promise<string>((resolve, reject) => {
@@ -119,7 +120,7 @@ export function PresalesPanel({
         <Text fz="sm">No presales on the register yet.</Text>
       )}
       {items.length > 0 && (
-        <Table.ScrollContainer minWidth={760}>
+        <ScrollTable label={'Presale register'} minWidth={760}>
           <Table striped aria-label="Presale register">
             <Table.Thead>
               <Table.Tr>
@@ -138,7 +139,7 @@ export function PresalesPanel({
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       {(cursors.length > 1 || page.data?.next_cursor) && (
         <Group gap="xs">

@@ -37,8 +37,9 @@ export function VariationSettingsForm({
 }) {
   const save = useSaveVariationSettings(facilityId);
   const [banner, setBanner] = useState<string | null>(null);
-  const [saved, setSaved] = useState<VariationSettings | null>(null);
   const form = useForm<VariationSettingsValues>({ initialValues: valuesOf(current) });
+  // What the save answered, until the parent's read catches up (or for good, while it cannot read).
+  const [saved, setSaved] = useState<VariationSettings | null>(null);
   const threshold = saved?.variation_consent_threshold_cents ?? current.variation_consent_threshold_cents;
 
   const submit = form.onSubmit(async (values) => {

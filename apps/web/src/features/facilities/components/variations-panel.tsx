@@ -22,6 +22,7 @@ import { useProposeVariation, useVariations } from '../api/variations-api';
 import { aud, day, dollarsToCents } from '../utils/money';
 import { textOn } from '../utils/text-colors';
 import { type FacilityRole, variationStatusWords, wholeDays } from '../utils/variation-actions';
+import { ScrollTable } from './scroll-table';
 import { VariationRowActions } from './variation-row-actions';
 
 /** Lines a variation may change: cost lines of the approved budget (not contingency, not finance). */
@@ -138,7 +139,7 @@ export function VariationsPanel({
       {variations.isError && <Text c={textOn.red}>{variations.error.message}</Text>}
       {variations.data && items.length === 0 && <Text fz="sm">No variations yet.</Text>}
       {items.length > 0 && (
-        <Table.ScrollContainer minWidth={720}>
+        <ScrollTable label={'Variations'} minWidth={720}>
           <Table striped aria-label="Variations">
             <Table.Thead>
               <Table.Tr>
@@ -203,7 +204,7 @@ export function VariationsPanel({
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       {open && role === 'developer' && <ProposeVariationForm facilityId={facilityId} />}
     </Stack>
