@@ -9,6 +9,7 @@ import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { theme } from '../src/app/theme';
 import { AccessRequestCard } from '../src/features/access-requests/components/access-request-card';
+import { DashboardGreeting } from '../src/features/dashboard/components/dashboard-greeting';
 import { formatDayDivider, formatMessageTime } from '../src/features/messages/utils/chat-time';
 import { ProfileForm } from '../src/features/profile/components/profile-form';
 import { getMe } from '../src/lib/get-me';
@@ -130,6 +131,31 @@ describe('a card in the profile zone', () => {
   });
 });
 
+describe('the dashboard greeting', () => {
+  it("greets by the hour on the profile's clock: 7:33 am in Sydney is morning, though it is 8:33 pm in UTC", () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-28T20:33:00Z') });
+    try {
+      const greet = () => {
+        render(
+          <MantineProvider theme={theme}>
+            <DashboardGreeting name="Dana" role="borrower" />
+          </MantineProvider>,
+        );
+        const text = screen.getByRole('heading', { level: 1 }).textContent;
+        cleanup();
+        return text;
+      };
+      expect(greet()).toBe('Good morning, Dana');
+      setReaderTimeZone('Europe/London');
+      expect(greet()).toBe('Good evening, Dana');
+      setReaderTimeZone('America/Los_Angeles');
+      expect(greet()).toBe('Good afternoon, Dana');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 const profile: ProfileResponse = {
   user_id: 'u1',
   name: 'Alex Admin',
@@ -178,5 +204,6 @@ describe('the time zone on My Profile', () => {
     const put = server.received.find((r) => r.method === 'PUT');
     expect(put?.url).toBe('/api/users/u1/profile');
     expect(JSON.parse(put?.body ?? '{}')).toEqual({ name: 'Alex Admin', time_zone: 'America/Los_Angeles' });
-  });
+    // jsdom lays out Mantine's form and the zone list slowly (2 s alone, 6 s on a busy machine).
+  }, 20_000);
 });
