@@ -8,6 +8,9 @@ import { newUser3Cases } from './brokerai-eval.new-user-3.data';
 import { newUser4Cases } from './brokerai-eval.new-user-4.data';
 import { newUser4bCases } from './brokerai-eval.new-user-4b.data';
 import { newUser4cCases } from './brokerai-eval.new-user-4c.data';
+import { newUser5Cases } from './brokerai-eval.new-user-5.data';
+import { newUser5bCases } from './brokerai-eval.new-user-5b.data';
+import { newUser5cCases } from './brokerai-eval.new-user-5c.data';
 import { type EvalCase2, percentOf, type SetScore, scoreLine, scoreSet } from './brokerai-eval.score';
 import { type FakeOpenAi, readTranscript, startFakeOpenAi } from './support/fake-openai';
 
@@ -73,6 +76,9 @@ describe('BrokerAI evaluation through the OpenAI-compatible provider (replayed m
     ...newUser4Cases,
     ...newUser4bCases,
     ...newUser4cCases,
+    ...newUser5Cases,
+    ...newUser5bCases,
+    ...newUser5cCases,
   ];
   let viaModel: SetScore;
   let builtin: SetScore;

@@ -18,6 +18,9 @@ import { newUser3Cases } from '../brokerai-eval.new-user-3.data';
 import { newUser4Cases } from '../brokerai-eval.new-user-4.data';
 import { newUser4bCases } from '../brokerai-eval.new-user-4b.data';
 import { newUser4cCases } from '../brokerai-eval.new-user-4c.data';
+import { newUser5Cases } from '../brokerai-eval.new-user-5.data';
+import { newUser5bCases } from '../brokerai-eval.new-user-5b.data';
+import { newUser5cCases } from '../brokerai-eval.new-user-5c.data';
 import { type Exchange, type Round, TRANSCRIPT_PATH, type Transcript } from './fake-openai';
 
 const aud = (v: number) => `$${Math.round(v).toLocaleString('en-AU')}`;
@@ -126,9 +129,16 @@ function facilityExchange([question, name, says]: [string, string, string?], i: 
 
 const questions = [
   ...direct.map((d) => d.question),
-  ...[...compositionCases, ...newUser3Cases, ...newUser4Cases, ...newUser4bCases, ...newUser4cCases].map(
-    (c) => c.question,
-  ),
+  ...[
+    ...compositionCases,
+    ...newUser3Cases,
+    ...newUser4Cases,
+    ...newUser4bCases,
+    ...newUser4cCases,
+    ...newUser5Cases,
+    ...newUser5bCases,
+    ...newUser5cCases,
+  ].map((c) => c.question),
 ].filter((q, i, all) => all.indexOf(q) === i && !isDeclinedRequest(q));
 
 const transcript: Transcript = {
