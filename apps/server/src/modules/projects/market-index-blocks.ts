@@ -30,6 +30,8 @@ interface Block {
    * page's walk tests these instead of each listing object; null until asked after a change.
    */
   codes: Uint16Array | null;
+  /** Per listing of `items`, its loan, beside `codes` (built and dropped with them). */
+  loans: Float64Array | null;
   /** Per cube cell, at `cell + b`: how many of `items` are in it with a loan band below `b`. */
   counts: Uint16Array;
   /** Likewise their loans' sum, in the loan order only (the stats' partly covered bands). */
@@ -61,14 +63,20 @@ const packedOf = (listing: IndexedListing) =>
   (listing.stageCode << STAGE_SHIFT) |
   (listing.band << BAND_SHIFT);
 
-/** A block's packed codes, in the order of its listings. */
-function codesOf(block: Block): Uint16Array {
-  if (!block.codes) {
+/** A block's packed codes and loans, in the order of its listings. */
+function codesOf(block: Block): { codes: Uint16Array; loans: Float64Array } {
+  if (!block.codes || !block.loans) {
     const codes = new Uint16Array(block.items.length);
-    for (let i = 0; i < codes.length; i++) codes[i] = packedOf(block.items[i]!);
+    const loans = new Float64Array(block.items.length);
+    for (let i = 0; i < codes.length; i++) {
+      const listing = block.items[i]!;
+      codes[i] = packedOf(listing);
+      loans[i] = listing.loan_amount;
+    }
     block.codes = codes;
+    block.loans = loans;
   }
-  return block.codes;
+  return { codes: block.codes, loans: block.loans };
 }
 
 /** A block's listings per loan band: a partly covered band is counted from these alone. */
@@ -119,7 +127,7 @@ const blockOf = (items: IndexedListing[], withCapital: boolean): Block => {
       if (capital) capital[cell + b] = capital[cell + b]! + capital[cell + b - 1]!;
     }
   }
-  return { items, counts, capital, bands: null, codes: null };
+  return { items, counts, capital, bands: null, codes: null, loans: null };
 };
 
 /**
@@ -253,6 +261,7 @@ export class OrderBlocks {
     countInto(target, listing, 1);
     target.bands = null;
     target.codes = null;
+    target.loans = null;
     if (target.items.length >= 2 * BLOCK) {
       const half = target.items.length >> 1;
       this.blocks.splice(
@@ -275,6 +284,7 @@ export class OrderBlocks {
     countInto(target, listing, -1);
     target.bands = null;
     target.codes = null;
+    target.loans = null;
     if (target.items.length === 0 && this.blocks.length > 1) this.blocks.splice(block, 1);
   }
 
@@ -294,9 +304,18 @@ export class OrderBlocks {
   private matchesIn(block: Block, query: BlockQuery): number {
     const counts = block.counts;
     let n = counts[query.cell + query.wholeTo]! - counts[query.cell + query.wholeFrom]!;
+    if (query.partial.length === 0) return n;
+    // A partly covered band's listings one by one, as `matches` would test them: the codes for
+    // type, state and stage, the loans for the range.
+    const { mask, want, filter } = query;
+    let packed: { codes: Uint16Array; loans: Float64Array } | undefined;
     for (const band of query.partial) {
       if (counts[query.cell + band + 1] === counts[query.cell + band]) continue;
-      for (const at of bandsOf(block)[band]!) if (matches(block.items[at]!, query.filter)) n++;
+      packed ??= codesOf(block);
+      const { codes, loans } = packed;
+      for (const at of bandsOf(block)[band]!) {
+        if ((codes[at]! & mask) === want && loans[at]! >= filter.min && loans[at]! <= filter.max) n++;
+      }
     }
     return n;
   }
@@ -327,7 +346,7 @@ export class OrderBlocks {
       // What `matches` says, from the packed codes: the listing object is read only for a loan
       // in a partly covered band, and for a listing that matches.
       const items = block.items;
-      const codes = codesOf(block);
+      const { codes, loans } = codesOf(block);
       const { mask, want, bandIn } = query;
       const { min, max } = query.filter;
       const step = backwards ? -1 : 1;
@@ -336,8 +355,8 @@ export class OrderBlocks {
         if ((code & mask) !== want) continue;
         const inRange = bandIn[code >>> BAND_SHIFT]!;
         if (inRange === 0) continue;
+        if (inRange === 2 && (loans[i]! < min || loans[i]! > max)) continue;
         const listing = items[i]!;
-        if (inRange === 2 && (listing.loan_amount < min || listing.loan_amount > max)) continue;
         if (skipped.has(listing)) continue;
         if (skip > 0) skip--;
         else {
