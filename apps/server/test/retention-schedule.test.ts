@@ -1,5 +1,7 @@
+import { lineFeeJournal } from '@plinth/domain/facility/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { covenantFacilityJob, queueCovenantJobs } from '../src/modules/covenants/covenant.jobs';
+import { facilityBalances, nat, postJournal } from '../src/modules/facilities/facility-figures';
 import { releaseRetentionOnSchedule } from '../src/modules/variations/retention.service';
 import { as, buildTestApp, type TestApp } from './helpers';
 import { call } from './support/facilities';
@@ -176,5 +178,40 @@ describe('the second half of retention released by the schedule', () => {
       outcome: 'closed',
     });
     expect(await journals(w)).toHaveLength(1);
+  });
+
+  it('when the limit and equity in hand no longer cover it, nothing is written and the parties are told once', async () => {
+    const w = await worldWithRetention(t);
+    await completeWithPeriod(t, w, '2026-06-30', 3);
+    // Line fees charged from the limit (as the month-end accrual posts them) leave $100 undrawn.
+    const b = await facilityBalances(t.database.db, w.facilityId);
+    const undrawn = nat(b, 'undrawn');
+    await t.database.db.transaction().execute((trx) =>
+      postJournal(trx, {
+        facilityId: w.facilityId,
+        journal: lineFeeJournal({ amount_cents: undrawn - 10_000n, undrawn_cents: undrawn }),
+        effectiveOn: '2026-09-29',
+        memo: 'Line fee to 2026-09-29',
+      }),
+    );
+    const first = await releaseRetentionOnSchedule(t.app.deps, w.facilityId, '2026-09-30');
+    expect(first).toEqual({
+      outcome: 'short',
+      message:
+        'Releasing $50,000 of retention needs more than the undrawn limit and the equity in hand ($100): equity of $49,900 is needed first',
+    });
+    expect(await releaseRetentionOnSchedule(t.app.deps, w.facilityId, '2026-10-01')).toMatchObject({
+      outcome: 'short',
+    });
+    const told = await notes(w, 'is due to be released but cannot be paid yet');
+    expect(told.map((n) => n.user_id).sort()).toEqual([w.funder.id, w.developer.id, w.surveyor.id].sort());
+    expect(told[0]!.message).toContain('equity of $49,900 is needed first');
+    expect(await journals(w)).toHaveLength(1);
+    const retention = await call(t, w.funder, {
+      method: 'GET',
+      url: `/api/facilities/${w.facilityId}/retention`,
+    });
+    expect(retention.retention_held_cents).toBe(5_000_000);
+    expect(retention.releases).toHaveLength(1);
   });
 });
