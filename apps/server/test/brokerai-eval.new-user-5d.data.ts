@@ -169,13 +169,11 @@ export const newUser5dCases: EvalCase2[] = [
       'Units: 22. Average price: $695,000. Total construction: $9.8m. Land: $2.9m. Soft: $1.1m. Finance: $0.9m. Margin on cost?',
     expects: ['$15,290,000', '4%'],
   },
-  // no lender limit given
+  // no lender limit given: the authored set's rule (issue 11) answers at typical non-bank limits, 65% x 20m
   {
-    calculation: 'declines',
+    calculation: 'max loan',
     question: "What's the max loan on this one? We've got a GRV of about $20m.",
-    expects: [],
-    refuses: [],
-    declines: true,
+    expects: ['$13,000,000'],
   },
   // no figures
   {
