@@ -109,7 +109,7 @@ function findChanges(question: string, all: Omit<Quantity, 'label'>[]): Change[]
   // 'how many more units?' asks for a count: no rise of costs or sales (decision 077).
   const text = question
     .replace(WHICHEVER, (m) => ' '.repeat(m.length))
-    .replace(/\bhow (?:many|much) more\b/gi, (m) => ' '.repeat(m.length));
+    .replace(/\bhow (?:many|much) more\b|\bup to\b/gi, (m) => ' '.repeat(m.length));
   const out: Change[] = [];
   for (const q of all) {
     if (q.kind !== 'rate' && q.kind !== 'amount') continue;
@@ -144,8 +144,9 @@ function findChanges(question: string, all: Omit<Quantity, 'label'>[]): Change[]
   return out;
 }
 
+// A decimal point ('$2.4m') does not end the sentence the cost lines stand in.
 const COST_LINES =
-  /\b(?:land|site|acquisition)\b[^.?]*\b(?:build|construction|hard costs?)\b|\b(?:build|construction|hard costs?)\b[^.?]*\b(?:land|site|acquisition)\b/i;
+  /\b(?:land|site|acquisition)\b(?:[^.?]|\.(?=\d))*\b(?:build|construction|hard costs?)\b|\b(?:build|construction|hard costs?)\b(?:[^.?]|\.(?=\d))*\b(?:land|site|acquisition)\b/i;
 const LOAN_FEE = /\b(?:establishment|line|exit|application|commitment|lender['’]?s?)\b|\binte?re?st\b/i;
 const COST_FIGURES: Figure[] = [
   'cost',
@@ -437,7 +438,8 @@ export function readQuestion(question: string): Reading {
       // 'how many presales to cover a 6.6m loan at 100%', 'bank wants 120% debt cover': a cover.
       if (!f && PRESALES.test(text) && /\bcover/i.test(text) && q.value >= 20) f = 'presalesCover';
       // 'monthly line fee on a 7.2 mil facility at 2.25 pc pa': the line fee's rate.
-      const isPeriodOnly = f === 'rate' && /^(?:pa|p\.a\.|per annum)$/i.test(q.word ?? '');
+      // 'the rate is 5.5% … stamp duty': a bare 'rate' takes the meaning the question gives it.
+      const isPeriodOnly = f === 'rate' && /^(?:pa|p\.a\.|per annum|rate|the rate)$/i.test(q.word ?? '');
       if (
         (!f || isPeriodOnly) &&
         /\b(line|commitment|undrawn) fees?\b/i.test(text) &&
@@ -446,11 +448,15 @@ export function readQuestion(question: string): Reading {
         f = 'lineFeeRate';
       // 'stamp duty on a $2.5m purchase at 5.5%': the duty's rate.
       if ((!f || isPeriodOnly) && /\bduty\b/i.test(text) && !/\binte?re?st\b/i.test(text)) f = 'dutyRate';
+      // '1% line fee on an $8m facility for 18 months at 9%': with the line fee's rate placed, a
+      // second unnamed rate is the interest rate.
+      if (f === 'lineFeeRate' && given.lineFeeRate !== undefined && given.rate === undefined && !q.label)
+        f = 'rate';
       // 'target 20% margin on GDV': a margin on revenue, whatever names it first.
       const onRevenue = /^\s*(?:margin\s+)?on\s+(?:the\s+)?(?:gdv|grv|revenue|sales|end value)\b/i.test(
         after,
       );
-      if (f === 'hurdle' && onRevenue) set('marginOnRevenue', q.value, q);
+      if ((f === 'hurdle' || f === 'marginOnCost') && onRevenue) set('marginOnRevenue', q.value, q);
       else if (f) set(f, q.value, q);
       else unnamedRates.push(q);
     }

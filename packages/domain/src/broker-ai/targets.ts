@@ -26,7 +26,7 @@ const reports: [Report, RegExp, ((given: Figures, text: string) => boolean)?][] 
   ],
   [
     'maxLoan',
-    /\bmax(imum)? (loan|borrowing|facility|debt|lend)|\b(largest|biggest) (loan|facility)|borrowing capacity|how much (can|could|will|would|might) (i|we|a lender|the lender|they|you|the bank|a bank) (borrow|lend|get)|how much (debt|money) (can|could|will|would)|how much will (a|the) (lender|bank) lend/i,
+    /\bmax(imum)? (loan|borrowing|facility|debt|lend)|\b(largest|biggest) (loan|facility)|borrowing capacity|how much (can|could|will|would|might) (i|we|a lender|the lender|they|you|the bank|a bank) (borrow|lend|get)|how much (debt|money) (can|could|will|would)|how much will (a|the) (lender|bank) lend|\b(the )?most (i|we|they|you) (can|could) (borrow|get)\b|\bmost (a|the) (lender|bank) (will|would|can) lend\b/i,
   ],
   // A quote's cost needs its rate or fee: 'the all-in cost of the project is $20m' is a cost.
   [
@@ -146,7 +146,7 @@ const figures: [Target, RegExp][] = [
   ],
   [
     'revenue',
-    /\bwhat (revenue|sales)|\bhow much (revenue|sales)|\brevenue (do|would|will) (i|we) need|\brevenue\b(?=\s*\?)/gi,
+    /\bwhat (revenue|sales)|\bhow much (revenue|sales)|\brevenue (do|would|will) (i|we) need|\b(do|would|will|must) (i|we) (need to |have to )?sell (it |them |the project |the units |the lot |everything )?for\b|\bsales (do|would|will) (i|we) need\b|\brevenue\b(?=\s*\?)/gi,
   ],
   [
     'equityToCost',
@@ -183,7 +183,7 @@ const figures: [Target, RegExp][] = [
   ['grv', /\b(grv|gdv|end value)\b(?! ?(inc|incl|including))/gi],
   [
     'loan',
-    /\bwhat (size )?(loan|debt|facility)\b|\b(the |my )loan\b(?=\s*\?)|\bwhat(['’]s| is| will be| would be) (the |my |our )?(loan|debt|facility|borrowing)( amount| size)?\b(?![- ]?(to|\/|on|against|ratio)\b)|\bhow (big|large) (a|is the|could the|can the) (loan|facility)|\bloan (size|amount)\b(?=\s*\?)|\bhow much (is the |would the |will the )?(loan|debt)\b|\bhow much (debt|could i borrow|can i borrow|am i borrowing|do i borrow)\b|\band (the |my |our )?(senior )?(loan|debt|facility)( amount| size)?\b(?=\s*(?:[?.,]|$))/gi,
+    /\bwhat (size )?(loan|debt|facility)\b|\b(the |my )loan\b(?=\s*\?)|\bwhat(['’]s| is| will be| would be) (the |my |our )?(loan|debt|facility|borrowing)( amount| size)?\b(?![- ]?(to|\/|on|against|ratio)\b)|\bhow (big|large) (a|is the|could the|can the) (loan|facility)|\bloan (size|amount)\b(?=\s*\?)|\bhow much (is the |is that |is this |would the |will the |would that |would be the )?(loan|debt)\b|\bhow much (debt|could i borrow|can i borrow|am i borrowing|do i borrow)\b|\band (the |my |our )?(senior )?(loan|debt|facility)( amount| size)?\b(?=\s*(?:[?.,]|$))/gi,
   ],
 ];
 
