@@ -2,11 +2,13 @@ import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { documentMimeTypes } from '@plinth/domain/documents';
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { Auth } from '../auth/auth';
 import type { Guards } from '../auth/guards';
 import type { Config } from '../config';
 import { documentIdempotencyKey } from '../modules/idempotency/idempotency.plugin';
 import { shapeDocument } from './document-shape';
+import { registerNamedSchemas } from './named-schemas';
 
 /**
  * The OpenAPI document at /api/docs/json and its UI at /api/docs, written for integrators' client
@@ -170,18 +172,34 @@ function derivedErrors(
   return [...statuses];
 }
 
+/** A route's request body schema as the route declared it (zod), before the document was made of it. */
+export interface RouteBody {
+  method: string;
+  /** The URL pattern (`/api/projects/:id`). */
+  url: string;
+  body: unknown;
+}
+
+/** Each app's route bodies, so a test can hold the document's required fields to the server's. */
+export const routeBodies = new WeakMap<FastifyInstance, RouteBody[]>();
+
 export async function registerApiDocument(
   app: FastifyInstance,
   { config, auth, guards }: { config: Config; auth: Auth; guards: Guards },
 ) {
+  registerNamedSchemas();
   // Better Auth names the cookie (with a __Secure- prefix on https): ask it rather than repeat it.
   const { authCookies } = await auth.$context;
 
   // Where each route was registered, so its plugin's guards can be read when the document is built
   // (after every plugin has added its hooks).
   const registeredIn = new WeakMap<object, FastifyInstance>();
+  const bodies: RouteBody[] = [];
+  routeBodies.set(app, bodies);
   app.addHook('onRoute', function rememberPlugin(this: FastifyInstance, route) {
     registeredIn.set(route, this);
+    const body = (route.schema as { body?: unknown } | undefined)?.body;
+    if (body) for (const method of [route.method].flat()) bodies.push({ method, url: route.url, body });
   });
   const isGuard = (hook: unknown) =>
     hook === guards.requireSession || (typeof hook === 'function' && hook.name === 'requireRole');
@@ -258,9 +276,10 @@ export async function registerApiDocument(
     },
     stripBasePath: false,
     transform,
+    // The named schemas first (zod's registry: components.schemas), then the whole-document shape.
     transformObject: (document) =>
       'openapiObject' in document
-        ? shapeDocument(document.openapiObject as Json, { betterAuth })
+        ? shapeDocument(jsonSchemaTransformObject(document) as Json, { betterAuth })
         : document.swaggerObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });

@@ -254,6 +254,30 @@ function shapeOperation(schemas: Json, method: string, path: string, operation: 
 }
 
 /**
+ * The components the paths reach, directly or through other components: zod's registry writes an
+ * input and an output component for every named schema, and only one of the two may be used.
+ */
+function reachable(paths: unknown, schemas: Json): Json {
+  const kept = new Set<string>();
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) for (const item of node) visit(item);
+    else if (isObject(node)) {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/')) {
+          const name = value.slice('#/components/schemas/'.length);
+          if (!kept.has(name)) {
+            kept.add(name);
+            visit(schemas[name]);
+          }
+        } else visit(value);
+      }
+    }
+  };
+  visit(paths);
+  return Object.fromEntries(Object.entries(schemas).filter(([name]) => kept.has(name)));
+}
+
+/**
  * Operation ids, described tags (in order of first use), named schemas, error answers, headers and
  * 3.0 nullability, on the built document; with `betterAuth`, Better Auth's endpoints too.
  */
@@ -279,7 +303,7 @@ export function shapeDocument<T extends Json>(document: T, { betterAuth = true }
       shapeOperation(schemas, method, path, operation);
     }
   }
-  const shaped = { ...document, paths, components: { ...components, schemas } };
+  const shaped = { ...document, paths, components: { ...components, schemas: reachable(paths, schemas) } };
   fixNullable(shaped);
   return {
     ...shaped,
