@@ -165,6 +165,12 @@ export type ForecastFinanceInput = {
   numerator_before?: bigint;
   /** Draws still to come (the remaining debt-funded cost), dated; they bear interest from their date. */
   planned_draws?: readonly BalanceMovement[];
+  /**
+   * Movements already in the ledger but dated on or after `from` (a draw funded on a day the daily
+   * accrual has not reached yet): `balance_cents` leaves them out and they bear interest from their
+   * own date, as the accrual will charge them (decision 070).
+   */
+  booked_movements?: readonly BalanceMovement[];
   capitalise?: boolean;
   /** First day of the open period when its line fee is not yet charged: the fee then runs from here, not from `from`. */
   line_fee_from?: string;
@@ -194,7 +200,7 @@ export function forecastFinance(input: ForecastFinanceInput): FinanceForecast {
           to: end_date,
           opening_balance_cents: input.balance_cents,
           rate_bps: input.rate_bps,
-          movements: input.planned_draws ?? [],
+          movements: [...(input.booked_movements ?? []), ...(input.planned_draws ?? [])],
           numerator_before: input.numerator_before ?? 0n,
           capitalise: input.capitalise ?? true,
         });

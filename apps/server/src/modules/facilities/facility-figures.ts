@@ -7,7 +7,7 @@ import {
   inBalance,
   inBalanceWithForecast,
 } from '@plinth/domain/facility/in-balance';
-import { financeEndDate } from '@plinth/domain/facility/interest';
+import { type BalanceMovement, financeEndDate } from '@plinth/domain/facility/interest';
 import {
   type Account,
   accounts,
@@ -269,6 +269,7 @@ export async function facilityInBalance(
     accrualPosition(db, facility),
   ]);
   const status = facility.status as FacilityStatus;
+  const booked = await bookedMovements(db, facility.id, position.next);
   const terms = {
     maturity_date: facility.maturity_date,
     latest_practical_completion_date: facility.latest_practical_completion_date,
@@ -310,7 +311,10 @@ export async function facilityInBalance(
             rate_bps: applicableRateBps(status, facility),
             line_fee_bps: facility.line_fee_bps,
             limit_cents: BigInt(facility.limit_cents) + extraLimit,
-            balance_cents: interestBearingCents(b),
+            // The balance as the accrual will see it: what is dated on or after the next day to
+            // accrue bears interest from its own date, not from that day (decision 070).
+            balance_cents: interestBearingCents(b) - booked.reduce((sum, m) => sum + m.amount_cents, 0n),
+            booked_movements: booked,
             accrued_cents: nat(b, 'accrued_interest'),
             numerator_before: position.numerator,
             capitalise: true,
@@ -325,3 +329,21 @@ export async function facilityInBalance(
 }
 
 export const centsOut = (value: bigint) => Number(value);
+
+/** Changes to the interest-bearing balance (principal + capitalised interest) dated on or after `from`, by day. */
+export async function bookedMovements(db: Db, facilityId: string, from: string): Promise<BalanceMovement[]> {
+  const rows = await db
+    .selectFrom('ledger_posting as p')
+    .innerJoin('ledger_journal as j', 'j.id', 'p.journal_id')
+    .select(['j.effective_on', sql<string>`sum(p.amount_cents)::text`.as('total')])
+    .where('p.facility_id', '=', facilityId)
+    .where('p.account', 'in', ['principal', 'capitalised_interest'])
+    .where('j.effective_on', '>=', from)
+    .groupBy('j.effective_on')
+    .orderBy('j.effective_on')
+    .execute();
+  // Both are credit accounts: the balance is the negated signed sum.
+  return rows
+    .map((r) => ({ date: String(r.effective_on), amount_cents: -BigInt(r.total) }))
+    .filter((m) => m.amount_cents !== 0n);
+}
