@@ -11,6 +11,7 @@ import { PresaleAddForm } from '../src/features/facilities/components/presale-ad
 import { VariationRowActions } from '../src/features/facilities/components/variation-row-actions';
 import { coverPercent, presaleBody } from '../src/features/facilities/utils/presale-form';
 import { variationActions, wholeDays } from '../src/features/facilities/utils/variation-actions';
+import { SCREEN_TIMEOUT_MS } from './facility-test-harness';
 import { resolveRelativeFetch, startScriptedApiServer } from './scripted-api-server';
 
 // Issue 34, decision 068: the facility after the close. Which moves of a variation each party is
@@ -119,7 +120,7 @@ describe('presaleBody', () => {
   });
 });
 
-describe('PresaleAddForm', () => {
+describe('PresaleAddForm', { timeout: SCREEN_TIMEOUT_MS }, () => {
   it('a field error is shown before anything is sent; then the server gets cents and its refusal is shown as said', async () => {
     show(<PresaleAddForm facilityId={FACILITY} />);
     fireEvent.change(screen.getByLabelText('Lot'), { target: { value: '7' } });
@@ -151,7 +152,7 @@ describe('PresaleAddForm', () => {
   });
 });
 
-describe('VariationRowActions', () => {
+describe('VariationRowActions', { timeout: SCREEN_TIMEOUT_MS }, () => {
   const waiting = {
     id: '00000000-0000-4000-8000-0000000000a1',
     number: 3,

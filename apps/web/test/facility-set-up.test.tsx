@@ -10,6 +10,7 @@ import { readIntendedRole, rememberIntendedRole } from '../src/features/auth/uti
 import { BudgetPanel } from '../src/features/facilities/components/budget-panel';
 import { RoleStep } from '../src/features/onboarding/components/role-step';
 import { SurveyorStep } from '../src/features/onboarding/components/surveyor-step';
+import { SCREEN_TIMEOUT_MS } from './facility-test-harness';
 import { resolveRelativeFetch, startScriptedApiServer } from './scripted-api-server';
 
 // Issue 33, decision 063: the facility's budget while it is agreed (the draft edited line by line,
@@ -79,7 +80,7 @@ function show(children: ReactNode) {
 const typeInto = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(new RegExp(`^${label}( \\*)?$`)), { target: { value } });
 
-describe('BudgetPanel', () => {
+describe('BudgetPanel', { timeout: SCREEN_TIMEOUT_MS }, () => {
   it('the draft edited line by line: an amount that is not dollars is named before anything is sent; the server gets cents and its refusal is shown as said', async () => {
     server.script({ status: 200, body: { approved: null, draft, versions: [] } });
     show(<BudgetPanel facilityId={FACILITY} canEdit canApprove />);
@@ -174,7 +175,7 @@ describe('BudgetPanel', () => {
   });
 });
 
-describe('SurveyorStep', () => {
+describe('SurveyorStep', { timeout: SCREEN_TIMEOUT_MS }, () => {
   it("shows the server's refusal of someone not invited, then sends company, ABN and phone and leaves for /facilities", async () => {
     const leave = vi.fn();
     show(<SurveyorStep onBack={() => {}} leave={leave} />);
