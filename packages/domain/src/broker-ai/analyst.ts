@@ -269,9 +269,9 @@ function answerWhole(question: string, context: AnalystContext): AnalystAnswer {
   const rewritten = rewriteQuestion(text);
   if (rewritten.lead.length) {
     const inner = answerQuestion(rewritten.text, context);
-    return inner.intent === 'needInputs' || inner.intent === 'capabilities' || inner.intent === 'knowledge'
-      ? inner
-      : { ...inner, text: `${rewritten.lead.join('\n')}\n${inner.text}` };
+    // Asked back, the question is asked about as written (never in the rewritten figures).
+    if (inner.intent !== 'needInputs' && inner.intent !== 'capabilities' && inner.intent !== 'knowledge')
+      return { ...inner, text: `${rewritten.lead.join('\n')}\n${inner.text}` };
   }
   const balance = inBalanceFromQuestion(digitsForWords(text));
   if (balance) return balance;

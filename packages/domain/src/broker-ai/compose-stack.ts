@@ -12,8 +12,10 @@ type Q = Omit<Quantity, 'label'>;
 
 const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
-type Tranche = 'senior' | 'mezzanine' | 'preferred equity' | 'equity';
+type Tranche = 'senior' | 'stretch senior' | 'mezzanine' | 'preferred equity' | 'equity';
 const TRANCHE_WORDS: [Tranche, RegExp][] = [
+  // A stretch senior layer beside a mezzanine one is its own tranche (decision 077).
+  ['stretch senior', /\bstretch(?: senior)?\b(?=[^.?]*\bmezz)/gi],
   ['preferred equity', /\b(?:preferred equity|pref(?:erred)? equity|pref)\b/gi],
   [
     'mezzanine',
@@ -61,7 +63,7 @@ export function capitalStack(text: string, qs: Q[]): AnalystAnswer | null {
         q.start >= w.end &&
         q.start < limit &&
         !used.has(q) &&
-        /^[\s:=-]*(?:(?:at|of|is|are|for|be|about|around|making up|takes?|taking|bringing|brings?|it|to|up|with|covers?|another|a further|further|funds?|provides?)\s+)*$/i.test(
+        /^[\s:=-]*(?:(?:at|of|is|are|for|be|about|around|making up|takes?|taking|bringing|brings?|it|to|up|with|covers?|another|a further|further|funds?|fund|will|would|can|goes|go|lends?|provides?)\s+)*$/i.test(
           text.slice(w.end, q.start),
         ),
     );
@@ -69,7 +71,7 @@ export function capitalStack(text: string, qs: Q[]): AnalystAnswer | null {
       (q) =>
         q.end <= w.start &&
         !used.has(q) &&
-        /^[\s-]*(?:(?:ltc|lvr|ltv|of (?:the )?(?:tdc|cost|costs))\s+)?(?:(?:of|in|from)\s+)?$/i.test(
+        /^[\s-]*(?:(?:ltc|lvr|ltv|of (?:the )?(?:tdc|cost|costs))\s+)?(?:(?:of|in|from|cash for|cash as|as|for)\s+)?$/i.test(
           text.slice(q.end, w.start),
         ),
     );
@@ -123,6 +125,11 @@ export function capitalStack(text: string, qs: Q[]): AnalystAnswer | null {
     if (q?.kind !== 'rate') continue;
     if (cumulative.has(n)) {
       const own = q.value - below;
+      // 'mezz up to 15%' beside a 60% senior is its own share; 'taking it to 85%' never is.
+      if (own <= 0 && !/\btak|\bbring/i.test(text)) {
+        below += q.value;
+        continue;
+      }
       if (own <= 0) return null;
       lines.push(
         `${cap(n)}: ${givenPct(q.value)} of the total with what ranks below it, less ${givenPct(below)} = ${givenPct(own)}.`,
@@ -211,7 +218,7 @@ export function capitalStack(text: string, qs: Q[]): AnalystAnswer | null {
     lines.push(
       `The tranches add to ${aud(sum)}, not ${aud(tdc)}: ${aud(Math.abs(tdc - sum))} is ${sum < tdc ? 'not yet funded' : 'more than the total'}.`,
     );
-  const debt = names.filter((n) => n === 'senior' || n === 'mezzanine');
+  const debt = names.filter((n) => n === 'senior' || n === 'stretch senior' || n === 'mezzanine');
   if (debt.length > 1) {
     const d = debt.reduce((s, n) => s + amountOf.get(n)!, 0);
     lines.push(

@@ -313,7 +313,12 @@ export function readQuestion(question: string): Reading {
       const noun = text.slice(q.start, q.end).replace(/^[\d,.\s]+/, '');
       // A count of presales or buyers is read, and nothing here works from it.
       // 'presales of 8 units at 700k', 'we've presold 6 townhouses': the units presold.
-      if (UNIT_NOUN.test(noun) && PRESOLD_BEFORE.test(before)) set('presalesCount', q.value, q);
+      if (
+        UNIT_NOUN.test(noun) &&
+        (PRESOLD_BEFORE.test(before) ||
+          /^\s*(?:already\s+)?(?:pre-?sold|pre-?sales|exchanged|sold off the plan)\b/i.test(after))
+      )
+        set('presalesCount', q.value, q);
       else if (UNIT_NOUN.test(noun)) set('units', q.value, q);
       else if (/^(?:presales|pre-sales|sales|contracts)$/i.test(noun)) set('presalesCount', q.value, q);
     }

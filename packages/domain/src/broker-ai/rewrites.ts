@@ -36,6 +36,33 @@ function groupsOfUnits(text: string): Rewrite | null {
   };
 }
 
+/** '11 of 18 units presold': the units counted are the first figure. */
+function someOfUnits(text: string): Rewrite | null {
+  const m =
+    /\b(\d+)\s+(?:of|out of)\s+(?:the\s+|our\s+)?(\d+)\s+(units?|apartments?|townhouses?|lots|dwellings?|homes|houses)\b/i.exec(
+      text,
+    );
+  if (!m || Number(m[1]) > Number(m[2])) return null;
+  return {
+    text: `${text.slice(0, m.index)}${m[1]} ${m[3]}${text.slice(m.index + m[0].length)}`,
+    lead: [`${m[1]} of the ${m[2]} ${m[3]}.`],
+  };
+}
+
+/** 'Units: 22.': a count given as a labelled line. */
+function labelledCount(text: string): Rewrite | null {
+  const m =
+    /\b(units|lots|apartments|townhouses|dwellings|homes|(?:number|no\.?) of (?:units|lots|apartments|townhouses|dwellings))\s*[:=]\s*(\d+)\b(?![\d,]|\.\d|\s*(?:k|m|mil|million|%|pc|pct|per|x)\b)/i.exec(
+      text,
+    );
+  if (!m) return null;
+  const noun = m[1]!.replace(/^(?:number|no\.?) of /i, '').toLowerCase();
+  return {
+    text: `${text.slice(0, m.index)}${m[2]} ${noun}${text.slice(m.index + m[0].length)}`,
+    lead: [`${noun[0]!.toUpperCase()}${noun.slice(1)}: ${m[2]}.`],
+  };
+}
+
 const FRACTIONS: Record<string, number> = {
   half: 2,
   'a half': 2,
@@ -167,6 +194,8 @@ export function rewriteQuestion(question: string): Rewrite {
   const lead: string[] = [];
   for (const rewrite of [
     groupsOfUnits,
+    someOfUnits,
+    labelledCount,
     fractionChange,
     netOfSelling,
     totalExcluding,
