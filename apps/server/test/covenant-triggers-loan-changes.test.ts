@@ -90,6 +90,18 @@ describe('covenants re-tested by the other loan changes', () => {
     ]);
   });
 
+  it('the second half released on demand by the funder keeps a test', async () => {
+    const w = await worldWithRetention(t);
+    await completeWithPeriod(t, w, '2026-06-30', 3);
+    await setCovenants(w, [{ kind: 'in_balance', threshold: 0, frequency: 'monthly', cure_days: 30 }]);
+    await call(t, w.funder, {
+      method: 'POST',
+      url: `/api/facilities/${w.facilityId}/retention-release`,
+      payload: { released_on: '2026-09-30' },
+    });
+    expect((await testsOf(w, 'in_balance')).map((r) => r.trigger)).toEqual(['variation', 'covenants_set']);
+  });
+
   it('a presale CSV import: presale cover rises with the lots imported', async () => {
     const w = await createFacilityWorld(t);
     await setCovenants(w, [presaleCover]);
