@@ -252,10 +252,31 @@ function unpricedLine(text: string): AnalystAnswer | null {
   );
 }
 
+/**
+ * Words that change how much a loan covers which the reader does not model ('build 12m fully
+ * funded' beside a land LVR): asked about rather than left out of the loan (decision 077).
+ */
+const UNMODELLED_FUNDING =
+  /\b(?:fully|wholly|100\s*%|100 per ?cent)\s+(?:debt[- ])?(?:funded|financed)\b|\bfunded in full\b|\bfinanced in full\b/i;
+
+function unmodelledFunding(text: string): AnalystAnswer | null {
+  const m = UNMODELLED_FUNDING.exec(text);
+  if (!m || findQuantities(text).length === 0) return null;
+  return answer(
+    'needInputs',
+    [
+      `I can’t yet work out what “${m[0]}” adds to the loan alongside your other figures, so I haven’t worked anything out.`,
+      'Tell me the total loan (or each part of it as an amount) and I’ll work the rest out line by line.',
+    ],
+    {},
+    { isDecisionBearing: false },
+  );
+}
+
 function answerWhole(question: string, context: AnalystContext): AnalystAnswer {
   const text = question.trim();
   if (isDeclinedRequest(text)) return declineAnswer();
-  const unpriced = unpricedLine(text);
+  const unpriced = unpricedLine(text) ?? unmodelledFunding(text);
   if (unpriced) return unpriced;
   // 'sales between 12m and 12.5m': worked at each end of the range.
   const range = rangeIn(text);

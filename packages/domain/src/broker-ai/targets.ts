@@ -328,6 +328,9 @@ function contextual(text: string, given: Figures, targets: Target[]): Target[] {
     )
       return ['lineFeeMonthly', 'lineFeeTerm'];
     if (monthly) return ['lineFeeMonthly'];
+    // A term given and no period asked: the fee a year and over the term (decision 077).
+    if (given.term !== undefined && !/\b(a|per) year\b|\bannual(ly)?\b|\byearly\b/i.test(text))
+      return ['lineFeeTerm'];
     if (given.lineFeeRate !== undefined && (targets.length === 0 || targets.includes('fee')))
       return ['lineFeeAnnual'];
   }

@@ -421,6 +421,19 @@ export function figureAnswer(
 /** Answers to figures asked for together ('LVR and LTC'), as one: each line once, the note last. */
 export function joinAnswers(answers: AnalystAnswer[]): AnalystAnswer {
   if (answers.length === 1) return answers[0]!;
+  // One of the figures asked for needs a figure not given: the question is asked back whole,
+  // never half answered (decisions 065, 077).
+  const asks = answers.filter((a) => a.intent === 'needInputs');
+  if (asks.length)
+    return answer(
+      'needInputs',
+      [
+        ...new Set(asks.flatMap((a) => a.text.split('\n'))),
+        'I’ve left the other figures you asked for until I have it, so nothing is half answered.',
+      ],
+      {},
+      { isDecisionBearing: false },
+    );
   const lines = [
     ...new Set(answers.flatMap((a) => a.text.split('\n')).filter((l) => l !== GENERAL_INFORMATION_NOTE)),
   ];
