@@ -41,6 +41,8 @@ export function rangeIn(question: string): RangeAt | null {
     const b = qs[i]!;
     if (a.kind !== b.kind || b.value <= a.value) continue;
     const gap = text.slice(a.end, b.start);
+    // 'rise from 8% to 9.5%' is a change, not a range.
+    if (/\bfrom\s+$/i.test(text.slice(0, a.start))) continue;
     const between = /\bbetween\s+(?:about\s+|roughly\s+)?$/i.test(text.slice(0, a.start));
     if (!/^\s*(?:-|–|—|to)\s*$/i.test(gap) && !(between && /^\s*and\s*$/i.test(gap))) continue;
     const start = between ? text.slice(0, a.start).search(/\bbetween\s+(?:about\s+|roughly\s+)?$/i) : a.start;

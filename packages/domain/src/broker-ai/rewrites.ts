@@ -169,6 +169,23 @@ function totalIncluding(text: string): Rewrite | null {
   };
 }
 
+/** 'rates rise from 8% to 9.5%': the rise, worked out. */
+function rateFromTo(text: string): Rewrite | null {
+  const m =
+    /\b(rise|rises|go up|goes up|increase|increases|move|moves|jump|jumps|climb|climbs)\s+from\s+(\d[\d.]*)\s*(?:%|pc\b|pct\b|per ?cent\b|percent\b)\s*to\s+(\d[\d.]*)\s*(%|pc\b|pct\b|per ?cent\b|percent\b)/i.exec(
+      text,
+    );
+  if (!m) return null;
+  const from = Number(m[2]);
+  const to = Number(m[3]);
+  if (!(to > from)) return null;
+  const by = Math.round((to - from) * 1e6) / 1e6;
+  return {
+    text: `${text.slice(0, m.index)}${m[1]} by ${by}%${text.slice(m.index + m[0].length)}`,
+    lead: [`Rise in the rate: ${givenPct(to)} − ${givenPct(from)} = ${givenPct(by)}.`],
+  };
+}
+
 const PERIODS: Record<string, number> = { quarter: 4, month: 12 };
 
 /** '0.5% per quarter', '1.2% a month': the rate for a year, as the analyst works rates. */
@@ -201,6 +218,7 @@ export function rewriteQuestion(question: string): Rewrite {
     totalExcluding,
     totalIncluding,
     periodRate,
+    rateFromTo,
   ]) {
     const done = rewrite(text);
     if (done) {
