@@ -10,15 +10,19 @@
 //   --reuse          keep the schemas a previous run seeded (same BENCH_PROJECTS) instead of
 //                    seeding them again: 100,000 projects take minutes to load on 2 busy cores
 //   --cpu-prof <dir> a V8 CPU profile of each app server's measured window (<build>-<round>.cpuprofile)
+//   --sequential n   also n varied requests one at a time (after the measured run): the server's CPU
+//                    per request without 50 connections queueing on a busy machine
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { cpuMs } from '../lib/cpu.mjs';
 import { freePort, root, signIn, startServer, waitForHealth } from '../lib/server.mjs';
 import { measureVaried, urlOf } from '../marketplace/measure.mjs';
 import { generate, load as loadHere } from '../marketplace/seed.mjs';
+import { variedQueries } from '../marketplace/varied.mjs';
 
 const { values: flags } = parseArgs({
   options: {
@@ -31,6 +35,7 @@ const { values: flags } = parseArgs({
     // The compare build's schema (default <schema>_compare): two builds with the same migrations
     // may share one (with --reuse, seeded once). Never an older build on a newer one's schema.
     'compare-schema': { type: 'string' },
+    sequential: { type: 'string', default: '0' },
   },
 });
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -142,6 +147,25 @@ for (const b of builds) {
 await admin.query('set search_path to public');
 await admin.end();
 
+/** `n` varied requests one at a time (another seed's, so mostly misses): CPU per request, hit rate. */
+async function oneAtATime(server, cookie, n) {
+  if (n <= 0) return null;
+  const queries = variedQueries(SEED + 1);
+  const before = cpuMs(server.pid);
+  let hits = 0;
+  for (let i = 0; i < n; i++) {
+    const res = await fetch(`${server.baseURL}${urlOf(queries.next())}`, { headers: { cookie } });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`varied one at a time: ${res.status}`);
+    if (res.headers.get('x-read-cache') === 'hit') hits++;
+  }
+  return {
+    requests: n,
+    server_cpu_ms: +((cpuMs(server.pid) - before) / n).toFixed(3),
+    hit_rate: +(hits / n).toFixed(3),
+  };
+}
+
 const work = mkdtempSync(join(tmpdir(), 'plinth-bench-quick-'));
 const runs = [];
 try {
@@ -178,6 +202,7 @@ try {
           for (let i = 0; !existsSync(prof) && i < 100; i++) await sleep(100);
         }
         const baseline = await measureVaried(`http://127.0.0.1:${barePort}`, cookie, child.pid, SEED);
+        const sequential = await oneAtATime(server, cookie, Number(flags.sequential));
         const run = {
           build: b.name,
           commit: b.commit,
@@ -185,12 +210,13 @@ try {
           app,
           bare: baseline,
           throughput_ratio: +(app.req_per_s / baseline.req_per_s).toFixed(3),
+          sequential,
           uptime_before: before,
           uptime_after: uptime(),
         };
         runs.push(run);
         progress(
-          `${b.name} ${b.commit} round ${round}: p50 ${app.p50_ms} ms, p99 ${app.p99_ms} ms, ${app.req_per_s} req/s (${run.throughput_ratio} of the bare route's ${baseline.req_per_s}), cache hit rate ${app.cache_hit_rate}, server CPU ${app.cpu_ms_per_request.server} ms/request; errors ${app.non_2xx + app.errors}; ${run.uptime_after}`,
+          `${b.name} ${b.commit} round ${round}: p50 ${app.p50_ms} ms, p99 ${app.p99_ms} ms, ${app.req_per_s} req/s (${run.throughput_ratio} of the bare route's ${baseline.req_per_s}), cache hit rate ${app.cache_hit_rate}, server CPU ${app.cpu_ms_per_request.server} ms/request${sequential ? ` (one at a time: ${sequential.server_cpu_ms} ms, hit rate ${sequential.hit_rate})` : ''}; errors ${app.non_2xx + app.errors}; ${run.uptime_after}`,
         );
       } finally {
         await bare?.();
