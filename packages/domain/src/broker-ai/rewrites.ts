@@ -1,6 +1,7 @@
 import { aud, givenPct } from './answer';
 import { findQuantities } from './parse';
 import { readQuestion } from './quantities';
+import { partNames } from './relation';
 import * as tools from './tools';
 import { digitsForWords } from './words';
 
@@ -186,6 +187,33 @@ function rateFromTo(text: string): Rewrite | null {
   };
 }
 
+const STACK_WORDS =
+  /\b(?:senior|mezz\w*|stretch|pref(?:erred)? equity|(?:the )?rest (?:is )?equity|equity (?:is )?the rest|capital stack|tranches?)\b/i;
+const PARTS = ['land', 'construction', 'softCosts', 'financeCosts', 'otherCosts', 'duty', 'legals'] as const;
+
+/** 'Land 4m, construction 10m, soft 2m. Senior at 65% of TDC, …': the cost lines summed into the TDC the stack is of. */
+function costLinesForStack(text: string): Rewrite | null {
+  if (!STACK_WORDS.test(text)) return null;
+  const given = readQuestion(text).given;
+  if (given.cost !== undefined) return null;
+  const parts = PARTS.filter((p) => given[p] !== undefined);
+  if (parts.length < 2) return null;
+  const amounts = findQuantities(text).filter((q) => q.kind === 'amount');
+  const partQs = amounts.filter((q) => parts.some((p) => Math.abs(given[p]! - q.value) < 1e-6));
+  if (partQs.length !== parts.length || partQs.length !== amounts.length) return null;
+  const first = partQs[0]!;
+  const last = partQs.at(-1)!;
+  const before = text.slice(0, first.start);
+  const start = Math.max(0, ...[...before.matchAll(/[.;:?!](?=\s)/g)].map((m) => m.index + 1));
+  const sum = tools.sumOf(parts.map((p) => given[p]!))!;
+  return {
+    text: `${text.slice(0, start)} TDC ${aud(sum)}${text.slice(last.end)}`.trim(),
+    lead: [
+      `Total development cost: ${parts.map((p) => `${aud(given[p]!)} ${partNames[p]}`).join(' + ')} = ${aud(sum)}.`,
+    ],
+  };
+}
+
 const PERIODS: Record<string, number> = { quarter: 4, month: 12 };
 
 /** '0.5% per quarter', '1.2% a month': the rate for a year, as the analyst works rates. */
@@ -219,6 +247,7 @@ export function rewriteQuestion(question: string): Rewrite {
     totalIncluding,
     periodRate,
     rateFromTo,
+    costLinesForStack,
   ]) {
     const done = rewrite(text);
     if (done) {
