@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// bench/memory: memory at rest (issue 31 item 3; decision 028's method). The built server is started
-// as `npm start` starts it (NODE_ENV=production, --enable-source-maps, the allocator thresholds,
-// --seed-demo on a new data folder, the embedded database) and its VmRSS is read 15 s and 60 s after
-// /api/health first answers, with no request in between. Budget: < 250 MB at 15 s, < 200 MB at 60 s.
+// bench/memory: memory at rest (issue 31 item 3; decisions 028, 052 and 075; README.md beside this
+// file). The built server is started as `npm start` starts it (NODE_ENV=production, Node's options and
+// the allocator thresholds of scripts/start-options.mjs, --seed-demo on a new data folder, the embedded
+// database) and its VmRSS is read 15 s and 60 s after /api/health first answers, with no request in
+// between. Budget: < 250 MB at 15 s, < 200 MB at 60 s.
 // Usage: node bench/memory/run.mjs [--compare <dir>] [--rounds n] [--at 15,60] [--breakdown]
-//   --node-args '<options>': Node's options instead of npm start's ('--enable-source-maps').
+//   --node-args '<options>': Node's options instead of npm start's (scripts/start-options.mjs).
 //   --breakdown: at each point, also what the RSS is made of: V8's heap and external memory
 //   (bench/lib/memory-probe.mjs, preloaded), and /proc/<pid>/smaps by mapping (anonymous memory,
 //   the embedded database's WebAssembly memory, the C allocator's thread arenas, the C heap, and
@@ -17,7 +18,24 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { serverAllocatorEnv, serverNodeOptions } from '../../scripts/start-options.mjs';
 import { freePort, root, rssMiB, waitForHealth } from '../lib/server.mjs';
+
+const USAGE = `Usage: node bench/memory/run.mjs [options]   (npm run build first; README.md beside this file)
+  --this <dir>          the checkout to measure (default: this one); its apps/server/dist must be built
+  --compare <dir>       another built checkout, measured in turn (A B B A …)
+  --parallel            with --compare: both builds at once
+  --rounds <n>          starts per build (default 1, or 2 with --compare)
+  --at <s,s>            seconds after the first health answer to read RSS (default 15,60)
+  --breakdown           also what the RSS is made of: process.memoryUsage(), V8's heap spaces and
+                        /proc/<pid>/smaps by mapping (WebAssembly memory, glibc's thread arenas, …)
+  --node-args '<opts>'  Node's options instead of npm start's ('${serverNodeOptions.join(' ')}')
+  --out <file>          JSON result in bench/results/ (default memory.json)
+Environment: BENCH_MEMORY_SNAPSHOT_DIR=<dir> with --breakdown writes a heap snapshot at each point.`;
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.info(USAGE);
+  process.exit(0);
+}
 
 const { values: flags } = parseArgs({
   options: {
@@ -29,7 +47,7 @@ const { values: flags } = parseArgs({
     parallel: { type: 'boolean', default: false },
     breakdown: { type: 'boolean', default: false },
     // Node's options as npm start gives them; another value measures what an option costs.
-    'node-args': { type: 'string', default: '--enable-source-maps' },
+    'node-args': { type: 'string', default: serverNodeOptions.join(' ') },
   },
 });
 const AT = flags.at.split(',').map(Number);
@@ -86,8 +104,7 @@ async function measure(build) {
       env: {
         ...process.env,
         NODE_ENV: 'production',
-        MALLOC_TRIM_THRESHOLD_: String(8 << 20),
-        MALLOC_MMAP_THRESHOLD_: String(1 << 20),
+        ...serverAllocatorEnv,
         HOST: '127.0.0.1',
         DEV_MAIL: 'on',
         PORT: String(port),

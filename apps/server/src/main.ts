@@ -8,8 +8,11 @@ import { DataDirLockedError } from './db/lock';
 import { demoBanner, seedDemoData } from './db/seed/demo';
 import { describeListening } from './http/listen-address';
 import { openRuntime } from './runtime';
+import { mapStackTracesOnDemand } from './stack-traces';
 
 async function main() {
+  // Stack traces name our TypeScript lines, the source maps read only when one is printed (decision 075).
+  mapStackTracesOnDemand(import.meta.url);
   const config = loadConfig();
   // The first line out: where this server listens, before anything else is logged (decision 045).
   process.stdout.write(`${describeListening(config.HOST, config.PORT)}\n`);
