@@ -11,6 +11,8 @@ import { newUser4cCases } from './brokerai-eval.new-user-4c.data';
 import { newUser5Cases } from './brokerai-eval.new-user-5.data';
 import { newUser5bCases } from './brokerai-eval.new-user-5b.data';
 import { newUser5cCases } from './brokerai-eval.new-user-5c.data';
+import { newUser5dCases } from './brokerai-eval.new-user-5d.data';
+import { newUser5eCases } from './brokerai-eval.new-user-5e.data';
 import { type EvalCase2, percentOf, type SetScore, scoreLine, scoreSet } from './brokerai-eval.score';
 import { type FakeOpenAi, readTranscript, startFakeOpenAi } from './support/fake-openai';
 
@@ -79,6 +81,8 @@ describe('BrokerAI evaluation through the OpenAI-compatible provider (replayed m
     ...newUser5Cases,
     ...newUser5bCases,
     ...newUser5cCases,
+    ...newUser5dCases,
+    ...newUser5eCases,
   ];
   let viaModel: SetScore;
   let builtin: SetScore;

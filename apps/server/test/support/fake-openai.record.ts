@@ -21,6 +21,8 @@ import { newUser4cCases } from '../brokerai-eval.new-user-4c.data';
 import { newUser5Cases } from '../brokerai-eval.new-user-5.data';
 import { newUser5bCases } from '../brokerai-eval.new-user-5b.data';
 import { newUser5cCases } from '../brokerai-eval.new-user-5c.data';
+import { newUser5dCases } from '../brokerai-eval.new-user-5d.data';
+import { newUser5eCases } from '../brokerai-eval.new-user-5e.data';
 import { type Exchange, type Round, TRANSCRIPT_PATH, type Transcript } from './fake-openai';
 
 const aud = (v: number) => `$${Math.round(v).toLocaleString('en-AU')}`;
@@ -138,6 +140,8 @@ const questions = [
     ...newUser5Cases,
     ...newUser5bCases,
     ...newUser5cCases,
+    ...newUser5dCases,
+    ...newUser5eCases,
   ].map((c) => c.question),
 ].filter((q, i, all) => all.indexOf(q) === i && !isDeclinedRequest(q));
 
