@@ -2,7 +2,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call } from './support/api';
 import { expectAccessible, useBrowser } from './support/browser';
-import { addDays, addMonths, openFacilityWorld, sydneyDay } from './support/facility-life';
+import {
+  addDays,
+  addMonths,
+  JOURNEY_TIMEOUT_MS,
+  openFacilityWorld,
+  sydneyDay,
+} from './support/facility-world';
 import { pagesText } from './support/pdf';
 
 const { newPage } = useBrowser();
@@ -15,7 +21,9 @@ async function openTab(page: Page, facilityId: string, title: string, tab: strin
   await page.getByRole('tab', { name: tab }).click();
 }
 
-describe('[FACILITY LIFE] After the close: variations, presales and settlement to repayment', () => {
+describe('[FACILITY LIFE] After the close: variations, presales and settlement to repayment', {
+  timeout: JOURNEY_TIMEOUT_MS,
+}, () => {
   it('a variation over the threshold needs the lender: the developer proposes $150,000, the surveyor assesses, the developer approves, the page says lender consent is needed and why, the funder consents and it is incorporated', async () => {
     const { facilityId, title, developer, funder, surveyor } = await openFacilityWorld(newPage, 'Vary');
 

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call } from './support/api';
 import { baseURL, expectAccessible, useBrowser } from './support/browser';
-import { openFacilityWorld, sydneyDay } from './support/facility-life';
+import { JOURNEY_TIMEOUT_MS, openFacilityWorld, sydneyDay } from './support/facility-world';
 
 const { newPage } = useBrowser();
 
@@ -28,8 +28,10 @@ async function openTab(page: Page, facilityId: string, title: string, tab: strin
 
 const scrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
-describe('[FACILITY SETTINGS] The funder sets the facility up after the close: settings, the certificate, default and cure', () => {
-  it('on a phone, the funder lowers the consent threshold to $50,000, sets an LVR covenant (the server refusing 250 % at the field first) and a presale threshold; an $80,000 variation, under the old $100,000, then needs the lender for that reason alone', async () => {
+describe('[FACILITY SETTINGS] The funder sets the facility up after the close: settings, the certificate, default and cure', {
+  timeout: JOURNEY_TIMEOUT_MS,
+}, () => {
+  it('on a phone, the funder lowers the consent threshold to $50,000; an $80,000 variation, under the old $100,000, then needs the lender for that reason alone', async () => {
     const world = await openFacilityWorld(newPage, 'Thresh');
     const { facilityId, title, developer, surveyor } = world;
     // The funder on a phone, 375 px wide.
@@ -44,6 +46,57 @@ describe('[FACILITY SETTINGS] The funder sets the facility up after the close: s
     await lender
       .getByText('Lender consent is needed for a variation above $50,000.', { exact: true })
       .waitFor();
+    expect(await scrollWidth(lender)).toBeLessThanOrEqual(PHONE);
+
+    // Equity in hand, so the variation keeps the loan in balance: only the threshold can ask for the lender.
+    await call(
+      developer.context,
+      'POST',
+      `/api/facilities/${facilityId}/equity`,
+      { amount_cents: 10_000_000, received_on: sydneyDay(-1) },
+      [200, 201],
+    );
+    const budget = await call<{ approved: { lines: { id: string; code: string }[] } }>(
+      developer.context,
+      'GET',
+      `/api/facilities/${facilityId}/budget`,
+    );
+    const proposed = await call<Variation>(
+      developer.context,
+      'POST',
+      `/api/facilities/${facilityId}/variations`,
+      {
+        budget_line_id: budget.approved.lines.find((l) => l.code === 'C01')!.id,
+        description: 'Acoustic glazing to the rail side',
+        cost_cents: 8_000_000,
+        days: 0,
+        funding: 'equity',
+      },
+      [201],
+    );
+    await call(surveyor.context, 'POST', `/api/variations/${proposed.id}/events`, { type: 'assess' });
+    const dev = developer.page;
+    await openTab(dev, facilityId, title, 'Variations');
+    await dev.getByRole('button', { name: 'Approve variation 1' }).click();
+    await dev.getByTestId('variation-1').getByText('Lender consent needed', { exact: true }).waitFor();
+
+    await openTab(lender, facilityId, title, 'Variations');
+    await lender
+      .getByRole('list', { name: 'Why variation 1 needs the lender' })
+      .getByText("The cost of $80,000 is above the facility's consent threshold of $50,000", { exact: false })
+      .waitFor();
+    const after = await call<Variation>(developer.context, 'GET', `/api/variations/${proposed.id}`);
+    expect(after).toMatchObject({ status: 'developer_approved', consent_required: true });
+    expect(after.consent_reasons.map((r) => r.code)).toEqual(['above_threshold']);
+  });
+
+  it('on a phone, the funder sets an LVR covenant (the server refusing 250 % under the field first) and a presale threshold; the developer reads them and gets no form', async () => {
+    const world = await openFacilityWorld(newPage, 'Covenant');
+    const { facilityId, title, developer } = world;
+    const funder = await newPage(PHONE);
+    await funder.context.addCookies(await world.funder.context.cookies());
+    const lender = funder.page;
+    await openTab(lender, facilityId, title, 'Settings');
 
     const covenantForm = lender.getByRole('form', { name: 'Set the covenants' });
     await covenantForm.getByLabel('Loan to value (LVR)', { exact: true }).check();
@@ -87,46 +140,6 @@ describe('[FACILITY SETTINGS] The funder sets the facility up after the close: s
       .getByText('Minimum deposit: 7.5 % of the price')
       .waitFor();
     expect(await dev.getByRole('button', { name: /^Save/ }).count()).toBe(0);
-
-    // Equity in hand, so the variation keeps the loan in balance: only the threshold can ask for the lender.
-    await call(
-      developer.context,
-      'POST',
-      `/api/facilities/${facilityId}/equity`,
-      { amount_cents: 10_000_000, received_on: sydneyDay(-1) },
-      [200, 201],
-    );
-    const budget = await call<{ approved: { lines: { id: string; code: string }[] } }>(
-      developer.context,
-      'GET',
-      `/api/facilities/${facilityId}/budget`,
-    );
-    const proposed = await call<Variation>(
-      developer.context,
-      'POST',
-      `/api/facilities/${facilityId}/variations`,
-      {
-        budget_line_id: budget.approved.lines.find((l) => l.code === 'C01')!.id,
-        description: 'Acoustic glazing to the rail side',
-        cost_cents: 8_000_000,
-        days: 0,
-        funding: 'equity',
-      },
-      [201],
-    );
-    await call(surveyor.context, 'POST', `/api/variations/${proposed.id}/events`, { type: 'assess' });
-    await openTab(dev, facilityId, title, 'Variations');
-    await dev.getByRole('button', { name: 'Approve variation 1' }).click();
-    await dev.getByTestId('variation-1').getByText('Lender consent needed', { exact: true }).waitFor();
-
-    await openTab(lender, facilityId, title, 'Variations');
-    await lender
-      .getByRole('list', { name: 'Why variation 1 needs the lender' })
-      .getByText("The cost of $80,000 is above the facility's consent threshold of $50,000", { exact: false })
-      .waitFor();
-    const after = await call<Variation>(developer.context, 'GET', `/api/variations/${proposed.id}`);
-    expect(after).toMatchObject({ status: 'developer_approved', consent_required: true });
-    expect(after.consent_reasons.map((r) => r.code)).toEqual(['above_threshold']);
   });
 
   it("the funder picks the certificate of practical completion from the deal's documents (one the developer attached to a draft draw) and records it", async () => {

@@ -1,138 +1,18 @@
-import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signUpAndOnboard, type TestAccount } from './support/accounts';
 import { call } from './support/api';
 import { expectAccessible, useBrowser } from './support/browser';
-import { approveProjectViaApi, pathOf, signInAdminViaApi, signInViaApi } from './support/funders';
-import { createProjectUnderReview, uniqueTitle } from './support/projects';
+import { openFacilityWorld } from './support/facility-world';
+import { pathOf, signInViaApi } from './support/funders';
 
 const { newPage } = useBrowser();
 
-/** Today + n days in Sydney, as YYYY-MM-DD. */
-const sydneyDay = (days: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(
-    new Date(Date.now() + days * 24 * 60 * 60 * 1000),
-  );
-
 const DRAW_PATH = /^\/draws\/[0-9a-f-]{36}$/;
-
-/**
- * Fixture, through the API: a completed deal between a new developer and a new approved funder, its
- * facility set up ($1,000,000, closed a month ago), a quantity surveyor invited and onboarded, a
- * budget of construction $800,000 and professional fees $50,000 approved (room under the limit for the
- * forecast interest on money still to be drawn), and the facility opened.
- */
-async function facilityWithParties() {
-  const admin = await newPage();
-  await signInAdminViaApi(admin.context);
-  const developer = await newPage();
-  const developerAccount = await signUpAndOnboard(developer.context, 'borrower', 'Dev Claimant');
-  const funder = await newPage();
-  const funderAccount = await signUpAndOnboard(funder.context, 'funder', 'Fay Lender');
-  const funderMe = await call<{ id: string }>(funder.context, 'GET', '/api/auth/me');
-  await call(admin.context, 'POST', `/api/admin/force-approve-funder/${funderMe.id}`, {
-    reason: 'Verified for the facility journey',
-  });
-
-  const title = uniqueTitle('Facility Row Houses');
-  const projectId = await createProjectUnderReview(developer.context, title);
-  await approveProjectViaApi(admin.context, projectId);
-  const access = await call<{ id: string }>(
-    funder.context,
-    'POST',
-    '/api/access-requests',
-    {
-      project_id: projectId,
-      initial_message: 'We fund townhouses near rail.',
-      undertaking: { accepted: true, full_name: 'Fay Lender' },
-    },
-    [201],
-  );
-  await call(developer.context, 'PUT', `/api/access-requests/${access.id}/approve`);
-  const { deal_id: dealId } = await call<{ deal_id: string }>(
-    funder.context,
-    'POST',
-    '/api/deals',
-    { project_id: projectId, access_request_id: access.id },
-    [200, 201],
-  );
-  const quote = await call<{ id: string }>(
-    funder.context,
-    'POST',
-    `/api/deals/${dealId}/proposals`,
-    {
-      loan_amount: 1_000_000,
-      interest_rate: 9,
-      loan_term: 18,
-      establishment_fee: 0,
-      other_fees: 'None',
-      conditions: 'First mortgage; QS certification of each draw',
-      valid_until: sydneyDay(14),
-    },
-    [200, 201],
-  );
-  await call(developer.context, 'PUT', `/api/proposals/${quote.id}/respond`, { response: 'accept' });
-  await call(developer.context, 'PUT', `/api/deals/${dealId}/complete`);
-  const facility = await call<{ id: string }>(
-    funder.context,
-    'POST',
-    `/api/deals/${dealId}/facility`,
-    { close_date: sydneyDay(-30) },
-    [201],
-  );
-
-  // The lender's quantity surveyor: invited by e-mail before signing up, then onboarded as one.
-  const surveyor = await newPage();
-  const surveyorAccount = await signUpAndOnboard(surveyor.context, 'none', 'Quinn Surveyor');
-  await call(
-    funder.context,
-    'POST',
-    `/api/facilities/${facility.id}/parties`,
-    { role: 'surveyor', email: surveyorAccount.email },
-    [201],
-  );
-  await call(surveyor.context, 'POST', '/api/surveyor/onboarding', {
-    company_name: 'Rail Corridor QS',
-    abn: '51 824 753 556',
-    phone: '0298765432',
-  });
-
-  await call(developer.context, 'PUT', `/api/facilities/${facility.id}/budget`, {
-    lines: [
-      {
-        code: 'C01',
-        name: 'Construction',
-        category: 'construction',
-        amount_cents: 80_000_000,
-        funded_by: 'debt',
-      },
-      {
-        code: 'P01',
-        name: 'Professional fees',
-        category: 'professional_fees',
-        amount_cents: 5_000_000,
-        funded_by: 'debt',
-      },
-    ],
-  });
-  await call(funder.context, 'POST', `/api/facilities/${facility.id}/budget/approve`);
-  await call(funder.context, 'POST', `/api/facilities/${facility.id}/activate`);
-
-  const party = (p: { context: BrowserContext; page: Page }, account: TestAccount) => ({ ...p, account });
-  return {
-    facilityId: facility.id,
-    title,
-    developer: party(developer, developerAccount),
-    funder: party(funder, funderAccount),
-    surveyor: party(surveyor, surveyorAccount),
-  };
-}
 
 type InBalance = { shortfall_cents: number; in_balance: boolean };
 
 describe('[FACILITY] A draw from draft to funded, through the developer, the quantity surveyor and the funder', () => {
   it('the developer submits a draft; the QS certifies less with a reason; the funder sees the shortfall; the developer adds equity; the funder funds; the portfolio follows without a reload', async () => {
-    const { facilityId, title, developer, funder, surveyor } = await facilityWithParties();
+    const { facilityId, title, developer, funder, surveyor } = await openFacilityWorld(newPage, 'Claimant');
 
     // The funder's portfolio stays open in its own tab the whole time: it must follow live.
     const portfolio = await funder.context.newPage();
