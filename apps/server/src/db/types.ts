@@ -23,6 +23,8 @@ export interface UserTable {
   subscription_status: Generated<SubscriptionStatus>;
   subscription_period_end: NullableTimestamp;
   cancel_at_period_end: Generated<boolean>;
+  /** The IANA zone every date this person reads is written in (decision 074). */
+  time_zone: Generated<string>;
   deleted_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
