@@ -149,8 +149,6 @@ function tiered(text: string, qs: Q[]): AnalystAnswer | null {
   return note(lines, { result: total });
 }
 
-const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
-
 const UNIT_GROUP =
   /(\d+)\s+(?:units?|apartments?|apts?|townhouses?|town ?homes?|lots|dwellings?|homes|houses|terraces|villas|penthouses?|studios?|flats|duplexes|residences|suites)?\s*(?:@|at|for|selling at|sold at)\s*(\$?\s?\d[\d,.]*\s?(?:k|m|mil|million)?)\s*(?:each|apiece|per unit)?/gi;
 

@@ -1,3 +1,4 @@
+import { amountFigure } from './amount-figure';
 import type { Figure } from './figure';
 import { INC_GST, incGstAt } from './gst-words';
 import { findQuantities, type Label, parseQuantities, type Quantity } from './parse';
@@ -161,49 +162,6 @@ const WHICHEVER =
   /\bwhichever\s+(?:is\s+)?(?:the\s+)?(?:lower|less|lesser|smaller|higher|greater|bigger)\b|\b(?:the\s+)?(?:lower|lesser|higher|greater)\s+of\b/gi;
 const MONTHLY_AFTER =
   /^\s*(?:(?:a|per|each|every|\/)\s*(?:month|mth|mo|calendar month)\b|monthly\b|pm\b|p\.m\.|pcm\b)/i;
-
-const amountFigure = (label: Label, isMonthly: boolean, isIncGst: boolean, word?: string): Figure | null => {
-  switch (label) {
-    case 'grv':
-    case 'revenue':
-      return isIncGst ? 'grvIncGst' : label;
-    case 'income':
-      return isMonthly ? 'monthlyIncome' : 'income';
-    // Presales with their GST in them: cover is counted ex GST (decision 062; decision 077).
-    case 'presales':
-      return isIncGst ? 'presalesIncGst' : label;
-    case 'interest':
-      if (/total|term|over the loan/.test(word ?? '')) return 'termInterest';
-      return isMonthly ? 'monthlyInterest' : 'annualInterest';
-    case 'loan':
-    case 'land':
-    case 'cost':
-    case 'construction':
-    case 'purchase':
-    case 'sale':
-    case 'profit':
-    case 'equity':
-    case 'fee':
-    case 'holding':
-    case 'legals':
-    case 'duty':
-    case 'mezz':
-    case 'prefEquity':
-      return label;
-    case 'soft':
-      return 'softCosts';
-    case 'financeCost':
-      return 'financeCosts';
-    case 'otherCost':
-      return 'otherCosts';
-    case 'lineFee':
-      return isMonthly ? 'lineFeeMonthly' : 'lineFeeAnnual';
-    case 'drawn':
-      return 'averageBalance';
-    default:
-      return null;
-  }
-};
 
 const rateFigure: Partial<Record<Label, Figure>> = {
   interest: 'rate',
