@@ -15,7 +15,7 @@ export interface RangeAt {
   highText: string;
 }
 
-const UNIT = String.raw`(?:m|mil|million|k|bn|%|pc|pct|per ?cent|percent)`;
+const UNIT = '(?:m|mil|million|k|bn|%|pc|pct|per ?cent|percent)';
 /** '9.5-10m', '7 to 8%': the unit written once, after the second figure. */
 const SHARED_UNIT = new RegExp(
   String.raw`(\$?)(\d+(?:\.\d+)?)\s*(?:-|–|to)\s*(\$?)(\d+(?:\.\d+)?)\s*(${UNIT})(?![a-z])`,

@@ -110,7 +110,8 @@ function fractionChange(text: string): Rewrite | null {
   };
 }
 
-const SELLING = String.raw`(?:selling costs?|sales costs?|agents?['’]? (?:fees|commissions?)|agency fees|commissions?|marketing and commissions?)`;
+const SELLING =
+  "(?:selling costs?|sales costs?|agents?['’]? (?:fees|commissions?)|agency fees|commissions?|marketing and commissions?)";
 
 /** 'sales 12m less 3% selling costs': the revenue net of them. */
 function netOfSelling(text: string): Rewrite | null {
