@@ -66,7 +66,15 @@ export function mapStackTracesOnDemand(entryUrl: string): boolean {
     } catch {
       head = 'Error';
     }
-    return sites.length === 0 ? head : `${head}\n    at ${sites.map(frameOf).join('\n    at ')}`;
+    // A frame that cannot be mapped is printed as V8 prints it: a stack trace never fails to print.
+    const frame = (site: NodeJS.CallSite) => {
+      try {
+        return frameOf(site);
+      } catch {
+        return String(site);
+      }
+    };
+    return sites.length === 0 ? head : `${head}\n    at ${sites.map(frame).join('\n    at ')}`;
   };
   return true;
 }
