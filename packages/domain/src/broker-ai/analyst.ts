@@ -20,7 +20,7 @@ import { chainOf, lineOf, propagate } from './solve';
 import { type Report, type Target, targetsOf } from './targets';
 import * as tools from './tools';
 import { askAboutUnused, restsOn, unexplainedFigures } from './unused';
-import { digitsForWords } from './words';
+import { digitsForWords, expandShorthand } from './words';
 import { about, figureAnswer, joinAnswers, withUnnamed } from './working';
 
 /**
@@ -274,7 +274,7 @@ function unmodelledFunding(text: string): AnalystAnswer | null {
 }
 
 function answerWhole(question: string, context: AnalystContext): AnalystAnswer {
-  const text = question.trim();
+  const text = expandShorthand(question.trim());
   if (isDeclinedRequest(text)) return declineAnswer();
   const unpriced = unpricedLine(text) ?? unmodelledFunding(text);
   if (unpriced) return unpriced;

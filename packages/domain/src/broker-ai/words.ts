@@ -126,3 +126,34 @@ export function digitsForWords(text: string): string {
   for (const [re, to] of rules) out = out.replace(re, (...m) => to(...(m.slice(1, -2) as string[])));
   return out;
 }
+
+/**
+ * Brokers' shorthand written out (decision 077): 'MoC', 'MoR', 'p/m', 'p/a', 'mths', 'int',
+ * "req'd", 'psm', 'avg bal', '14 x $600k', 'buy 900k, sell 2.2m'. Only whole tokens are read.
+ */
+const SHORTHAND: [RegExp, string][] = [
+  [/\bMoC\b/g, 'margin on cost'],
+  [/\bMoR\b/g, 'margin on revenue'],
+  [/\bp\/m\b/gi, 'per month'],
+  [/\bp\/a\b/gi, 'per annum'],
+  [/\b(\d+)\s*mths?\b/gi, '$1 months'],
+  [/\bmths?\b/gi, 'months'],
+  [/\bint\b(?!['’])/gi, 'interest'],
+  [/\breq['’]?d\b/gi, 'required'],
+  [/\bpsm\b(?=\s*(?:cost|price|rate|\?|:|$))/gi, 'cost per sqm'],
+  [/\bavg\.? bal(?:ance)?\b/gi, 'average drawn balance'],
+
+  [/\bbuy(?:ing)?\s+(?=\$?\d)/gi, 'bought for '],
+  [/\bsell(?:ing)?\s+(?=\$?\d)/gi, 'sold for '],
+];
+
+export function expandShorthand(text: string): string {
+  let out = text;
+  for (const [re, to] of SHORTHAND) out = out.replace(re, to);
+  // '14 x $600k', '18 units x 650k': so many units at a price each.
+  out = out.replace(
+    /\b(\d+)\s+(?:(units?|lots|apartments|townhouses|homes|dwellings)\s+)?x\s+(?=\$?\d)/gi,
+    (_m, n: string, noun?: string) => `${n} ${noun ?? 'units'} at `,
+  );
+  return out.replace(/ {2,}/g, ' ');
+}
