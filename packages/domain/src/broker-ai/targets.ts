@@ -398,7 +398,7 @@ export function targetsOf(text: string, given: Figures, hasChange: boolean): Tar
     }
   }
   // 'Rate needed: $360k a year on a $4m loan' asks in its heading.
-  const heading = /^([^:\d]{2,40}):/.exec(text)?.[1];
+  const heading = /^([^:\d]{2,40})(?::|\s[-–—]\s)/.exec(text)?.[1];
   if (!targets.length && heading) targets = askedIn(heading, given);
   // 'total dev cost? site 1,850k, …, interest 400k' asks in its opening question (decision 077).
   const opening = /^([^?.!,;:]{2,40}\?)\s*\S[^?]{8,}$/.exec(text)?.[1];
