@@ -13,6 +13,7 @@ import { newUser5bCases } from './brokerai-eval.new-user-5b.data';
 import { newUser5cCases } from './brokerai-eval.new-user-5c.data';
 import { newUser5dCases } from './brokerai-eval.new-user-5d.data';
 import { newUser5eCases } from './brokerai-eval.new-user-5e.data';
+import { newUser5fCases } from './brokerai-eval.new-user-5f.data';
 import { type EvalCase2, percentOf, type SetScore, scoreLine, scoreSet } from './brokerai-eval.score';
 import { type FakeOpenAi, readTranscript, startFakeOpenAi } from './support/fake-openai';
 
@@ -83,6 +84,7 @@ describe('BrokerAI evaluation through the OpenAI-compatible provider (replayed m
     ...newUser5cCases,
     ...newUser5dCases,
     ...newUser5eCases,
+    ...newUser5fCases,
   ];
   let viaModel: SetScore;
   let builtin: SetScore;

@@ -23,6 +23,7 @@ import { newUser5bCases } from '../brokerai-eval.new-user-5b.data';
 import { newUser5cCases } from '../brokerai-eval.new-user-5c.data';
 import { newUser5dCases } from '../brokerai-eval.new-user-5d.data';
 import { newUser5eCases } from '../brokerai-eval.new-user-5e.data';
+import { newUser5fCases } from '../brokerai-eval.new-user-5f.data';
 import { type Exchange, type Round, TRANSCRIPT_PATH, type Transcript } from './fake-openai';
 
 const aud = (v: number) => `$${Math.round(v).toLocaleString('en-AU')}`;
@@ -142,6 +143,7 @@ const questions = [
     ...newUser5cCases,
     ...newUser5dCases,
     ...newUser5eCases,
+    ...newUser5fCases,
   ].map((c) => c.question),
 ].filter((q, i, all) => all.indexOf(q) === i && !isDeclinedRequest(q));
 
