@@ -97,4 +97,9 @@ describe('broker-ai 077: shapes read into ones it works, the reading shown first
     );
     expect(text('GST on a $1.1m sale, fully taxable, GST inclusive price')).toContain('= $100,000.');
   });
+  it("brokers' shorthand is written out first", () => {
+    expect(text('line fee 1.5% on 12m, p/m?')).toContain('$15,000');
+    expect(text('GDV 18m TDC 15m - MoC?')).toContain('= 20%');
+    expect(text('ICR - NOI $780k, int $600k')).toContain('1.30x');
+  });
 });
