@@ -1,5 +1,5 @@
 import { addDays, daysBetween, isLastDayOfMonth } from '@plinth/domain/facility/dates';
-import { applicableRateBps, type FacilityStatus } from '@plinth/domain/facility/facility-machine';
+import type { FacilityStatus } from '@plinth/domain/facility/facility-machine';
 import { accrualForDay, lineFeeForDays } from '@plinth/domain/facility/interest';
 import {
   interestAccruedJournal,
@@ -12,10 +12,12 @@ import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/database';
 import type { JobKind } from '../../jobs/job-queue';
 import { handleCovenantJobs, queueCovenantJobs } from '../covenants/covenant.jobs';
-import { withCovenants } from '../covenants/covenant-tables';
 import { facilityChanged } from './facilities.service';
-import { type FacilityRow, findFacilityRow } from './facility-access';
+import { findFacilityRow } from './facility-access';
 import { accrualPosition, facilityBalances, nat, postJournal } from './facility-figures';
+import { rateOnDay } from './rate-on-day';
+
+export { type DefaultPeriod, defaultPeriods, rateForDay, rateOnDay } from './rate-on-day';
 
 /**
  * Daily accrual and monthly capitalisation (issue 33 item 5; decision 056). A pg-boss schedule
@@ -130,36 +132,6 @@ export async function accrueDay(db: Db, facilityId: string, day: string): Promis
     await facilityChanged(trx, facility.id, 'ledger');
     return true;
   });
-}
-
-/**
- * The annual rate for one day: the default margin is added on the days of an event of default
- * (issue 34 item 5, decision 067) — from the day it was declared (`facility_default`) until the day
- * it was cured — so a day accrued late (a catch-up run) bears the rate of that day, not of the day
- * it ran. A facility in default with no recorded day falls back to its status.
- */
-export async function rateOnDay(db: Db, facility: FacilityRow, day: string): Promise<number> {
-  return rateForDay(facility, await defaultPeriods(db, facility.id), day);
-}
-
-export type DefaultPeriod = { declared_on: string; cured_on: string | null };
-
-/** The facility's events of default, covenant's and funder's alike (decision 070). */
-export const defaultPeriods = (db: Db, facilityId: string): Promise<DefaultPeriod[]> =>
-  withCovenants(db)
-    .selectFrom('facility_default')
-    .select(['declared_on', 'cured_on'])
-    .where('facility_id', '=', facilityId)
-    .execute();
-
-/** rateOnDay for periods already read (a restatement asks for many days at once). */
-export function rateForDay(facility: FacilityRow, periods: readonly DefaultPeriod[], day: string): number {
-  const status = facility.status as FacilityStatus;
-  if (periods.length === 0) return applicableRateBps(status, facility);
-  const inDefault = periods.some(
-    (p) => day >= p.declared_on && (p.cured_on ? day < p.cured_on : status === 'in_default'),
-  );
-  return applicableRateBps(inDefault ? 'in_default' : 'active', facility);
 }
 
 /** Accrues every day not yet accrued up to and including `through`; returns how many. */

@@ -7,10 +7,10 @@ import {
 } from '@plinth/domain/facility/ledger';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { defaultPeriods, rateForDay } from './accrual.jobs';
 import { withDefaults } from './default-tables';
 import type { FacilityRow } from './facility-access';
 import { facilityBalances, nat, postJournal } from './facility-figures';
+import { defaultPeriods, rateForDay } from './rate-on-day';
 
 /**
  * Restating days already accrued (decision 070). A draw funded on a day before the last accrued
