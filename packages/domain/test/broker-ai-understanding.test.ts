@@ -13,9 +13,8 @@ const asks = (q: string) => {
 
 describe('broker-ai: asks rather than leave a figure out', () => {
   it('a given figure the answer does not use', () => {
-    expect(asks('TDC 12m excluding finance costs of 1m, GRV 15m, margin on cost?')).toContain(
-      '“1m” as the finance costs',
-    );
+    // Decision 077: a line the total excludes is added to it, so this figure is now used.
+    expect(reply('TDC 12m excluding finance costs of 1m, GRV 15m, margin on cost?').text).toContain('15.4%');
     expect(asks('TDC 14m, 70% LTC, 15%: how much equity')).toContain('“15%”');
   });
   it('but a site beside a question on the other loan ratios, and the loan’s own rate and term, are context', () => {
@@ -33,13 +32,18 @@ describe('broker-ai: asks rather than leave a figure out', () => {
     ).toContain('$14,350,000');
   });
   it('unnamed amounts side by side', () => expect(asks('margin on 10m and 12m?')).toContain('“10m”'));
-  it('a count with no unit it knows, and a fraction in words', () => {
-    expect(asks('2 buildings of 20 units each at 600k, GRV')).toContain('“2 buildings”');
-    expect(asks('TDC 10m, GRV 12m, margin if costs go up by a fifth')).toContain('by a fifth');
+  it('a share of a count in words', () => {
+    expect(asks('half the units at 600k, GRV?')).toContain('half the');
+  });
+  it('groups of units and a fraction in words are worked out (decision 077)', () => {
+    expect(reply('2 buildings of 20 units each at 600k, GRV').text).toContain('$24,000,000');
+    expect(reply('TDC 10m, GRV 12m, margin if costs go up by a fifth').text).toContain(
+      'New margin on cost: $0 / $12,000,000 = 0%.',
+    );
   });
   it('a rate or an ask for a period it does not work in', () => {
-    asks("the bank's line fee is 0.5% per quarter on a 10m facility, what's that a year?");
-    expect(asks('line fee 1.25 per cent on a $12m facility, per quarter')).toContain('per quarter');
+    asks("the bank's line fee is 0.5% per week on a 10m facility, what's that a year?");
+    expect(asks('line fee 1.25 per cent on a $12m facility, per week')).toContain('per week');
   });
 });
 
