@@ -39,34 +39,52 @@ export const findFunderRequest = (db: Db, funderId: string, projectId: string) =
  */
 export const findFunderRequestAndAlert = async (db: Db, funderId: string, projectId: string) => {
   const row = await db
-    .selectNoFrom((eb) => [
-      eb
-        .selectFrom('access_request')
-        .select(sql<string>`json_build_array(access_request.id, access_request.status)::text`.as('r'))
-        .where('funder_id', '=', funderId)
-        .where('project_id', '=', projectId)
-        .orderBy(closedRequestsLast)
-        .orderBy('requested_at', 'desc')
-        .limit(1)
-        .as('request'),
-      eb
-        .exists(
-          eb
-            .selectFrom('listing_alert')
-            .select(sql`1`.as('one'))
-            .where('funder_id', '=', funderId)
-            .where('project_id', '=', projectId)
-            .where('opened_at', 'is', null),
-        )
-        .as('unopened_alert'),
-    ])
+    .selectNoFrom((eb) => funderRequestAndAlertColumns(eb, funderId, projectId))
     .executeTakeFirstOrThrow();
-  const [id, status] = row.request ? (JSON.parse(row.request) as [string, AccessStatus]) : [];
+  return readFunderRequestAndAlert(row);
+};
+
+/**
+ * The two columns of findFunderRequestAndAlert, for a statement of its own or beside a project's
+ * row (`projectId` then names the outer statement's project.id: one statement for a preview).
+ */
+export const funderRequestAndAlertColumns = (
+  eb: ExpressionBuilder<Database, never>,
+  funderId: string,
+  projectId: string | Expression<string>,
+) => [
+  eb
+    .selectFrom('access_request')
+    .select(sql<string>`json_build_array(access_request.id, access_request.status)::text`.as('r'))
+    .where('access_request.funder_id', '=', funderId)
+    .where('access_request.project_id', '=', projectId)
+    .orderBy(closedRequestsLast)
+    .orderBy('access_request.requested_at', 'desc')
+    .limit(1)
+    .as('funder_request'),
+  eb
+    .exists(
+      eb
+        .selectFrom('listing_alert')
+        .select(sql`1`.as('one'))
+        .where('listing_alert.funder_id', '=', funderId)
+        .where('listing_alert.project_id', '=', projectId)
+        .where('listing_alert.opened_at', 'is', null),
+    )
+    .as('funder_unopened_alert'),
+];
+
+/** The funder's request and unopened alert from the columns of `funderRequestAndAlertColumns`. */
+export function readFunderRequestAndAlert(row: {
+  funder_request: string | null;
+  funder_unopened_alert: unknown;
+}) {
+  const [id, status] = row.funder_request ? (JSON.parse(row.funder_request) as [string, AccessStatus]) : [];
   return {
     request: id && status ? { id, status } : undefined,
-    unopenedAlert: Boolean(row.unopened_alert),
+    unopenedAlert: Boolean(row.funder_unopened_alert),
   };
-};
+}
 
 /** The parts of a funder's profile that recommendations are fitted to. */
 export const findFitProfile = (db: Db, userId: string) =>

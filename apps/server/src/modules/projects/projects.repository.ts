@@ -1,6 +1,8 @@
 import type { australianStates, ProjectFields } from '@plinth/domain/projects';
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
+import type { Database } from '../../db/types';
+import { funderRequestAndAlertColumns, readFunderRequestAndAlert } from './marketplace.repository';
 
 type AustralianState = (typeof australianStates)[number];
 
@@ -31,6 +33,33 @@ export type ProjectRow = NonNullable<
 
 export const findProject = (db: Db, id: string) =>
   selectProjects(db).where('project.id', '=', id).executeTakeFirst();
+
+/**
+ * findProject with, in the same statement, a funder's own request for it and whether an alert
+ * about it to them is unopened (marketplace.repository's findFunderRequestAndAlert): a funder's
+ * preview reads one statement, not two (issue 31, decision 076).
+ */
+export async function findProjectForFunder(db: Db, id: string, funderId: string) {
+  const row = await selectProjects(db)
+    .select((eb) =>
+      funderRequestAndAlertColumns(
+        eb as unknown as ExpressionBuilder<Database, never>,
+        funderId,
+        sql<string>`project.id`,
+      ),
+    )
+    .where('project.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { funder_request, funder_unopened_alert, ...project } = row as typeof row & {
+    funder_request: string | null;
+    funder_unopened_alert: unknown;
+  };
+  return {
+    project: project as ProjectRow,
+    funder: readFunderRequestAndAlert({ funder_request, funder_unopened_alert }),
+  };
+}
 
 /** The few columns other modules need of a listing: who owns it, its state and its preview fields. */
 export const findListing = (db: Db, id: string) =>

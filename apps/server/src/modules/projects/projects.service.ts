@@ -82,7 +82,10 @@ export async function getProjectDetail(
   options: { viewer: Viewer; projectId: string },
 ): Promise<ProjectDetailResponse> {
   const { viewer } = options;
-  const row = await repo.findProject(db, options.projectId);
+  // A funder's own request and unopened alert are read with the project, in one statement.
+  const forFunder =
+    viewer.role === 'funder' ? await repo.findProjectForFunder(db, options.projectId, viewer.id) : undefined;
+  const row = viewer.role === 'funder' ? forFunder?.project : await repo.findProject(db, options.projectId);
   if (!row) throw notFound('Project not found');
   if (canReadWholeProject(viewer, row)) {
     return {
@@ -95,7 +98,8 @@ export async function getProjectDetail(
   }
   if (viewer.role !== 'funder' || !isOnMarketplace(row)) throw notFound('Project not found');
   await assertFunderMayUseMarketplace(db, viewer);
-  const { request, unopenedAlert } = await findFunderRequestAndAlert(db, viewer.id, row.id);
+  const { request, unopenedAlert } =
+    forFunder?.funder ?? (await findFunderRequestAndAlert(db, viewer.id, row.id));
   // Access taken back (revoked or lapsed): neither the file nor its preview, as if it did not exist.
   if (request?.status === 'revoked') throw notFound('Project not found');
   // A funder alerted about this listing has now opened it (what its developer is told: issue 22);
