@@ -294,6 +294,9 @@ const table: Record<string, Cells> = {
   'GET /api/facilities': [U, A, A, A, A, A, A, A],
   'GET /api/facilities/{id}': facilityRead,
   'POST /api/facilities/{id}/activate': facilityFunder,
+  // Decision 070: the facility's funder declares an event of default and cures it.
+  'POST /api/facilities/{id}/default': facilityFunder,
+  'POST /api/facilities/{id}/cure': facilityFunder,
   'GET /api/facilities/{id}/parties': facilityRead,
   'POST /api/facilities/{id}/parties': facilityFunder,
   // Anyone signed in may try; only an invited person without a role (or a surveyor) gets past 409/403.

@@ -15,6 +15,7 @@ import {
   freshDocument,
   freshDocumentRequest,
   freshDownloadCode,
+  freshFacilityForFunder,
   freshIntent,
   freshListing,
   freshPendingFunder,
@@ -315,6 +316,13 @@ const recipes: Record<string, Recipe> = {
     body: ({ ids }) => ({ date: '2026-06-30', certificate_document_id: ids.dealDocumentId }),
   },
   'POST /api/facilities/{id}/retention-release': body({}),
+  // Decision 070. The facility's funder declares on a facility of its own; the world's stays active,
+  // so a cure there is the machine's 409 (past authorisation).
+  'POST /api/facilities/{id}/default': {
+    fresh: freshFacilityForFunder,
+    body: () => ({ reason: 'Matrix default', declared_on: '2026-01-10' }),
+  },
+  'POST /api/facilities/{id}/cure': body({ reason: 'Matrix cure', cured_on: '2026-01-10' }),
   'PATCH /api/facilities/{id}/variation-settings': body({ variation_consent_threshold_cents: 10_000_000 }),
   'POST /api/facilities/{id}/presales': { body: () => presaleBody({ lot: `M-${randomUUID().slice(0, 8)}` }) },
   'POST /api/facilities/{id}/presales/import': {

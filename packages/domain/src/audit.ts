@@ -100,6 +100,7 @@ export const auditActionLabels = {
   'facility.covenants_set': 'Covenants set',
   'facility.valuation_recorded': 'Valuation recorded',
   'facility.default_declared': 'Event of default declared',
+  'facility.default_cured': 'Event of default cured',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof auditActionLabels;

@@ -46,6 +46,7 @@ describe('auditActionLabel', () => {
     ['facility.covenants_set', 'Covenants set'],
     ['facility.valuation_recorded', 'Valuation recorded'],
     ['facility.default_declared', 'Event of default declared'],
+    ['facility.default_cured', 'Event of default cured'],
   ])("auditActionLabel: issue 34's '%s' has its own words, '%s'", (action, label) => {
     expect(Object.hasOwn(auditActionLabels, action), action).toBe(true);
     expect(auditActionLabel(action)).toBe(label);

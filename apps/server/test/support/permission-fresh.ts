@@ -214,3 +214,17 @@ export function freshSubscription({ w }: Cell): Promise<Fresh> {
   startedSubscriptions.set(w, started);
   return started;
 }
+
+/**
+ * For the funder's default declaration (decision 070): a facility of its own for the one cell that
+ * may declare it, so the world's facility stays active for every other row; the refused cells are
+ * refused before the facility's state is read, on the world's.
+ */
+export async function freshFacilityForFunder({ w, actor }: Cell): Promise<Fresh> {
+  if (actor !== 'funderWithAccess') return {};
+  const facility = await createFacilityWorld(w.t, {
+    developer: w.users.owner,
+    funder: w.users.funderWithAccess,
+  });
+  return { ids: { facilityId: facility.facilityId } };
+}

@@ -1,4 +1,3 @@
-import type { AuditAction } from '@plinth/domain/audit';
 import {
   type cureDefaultBody,
   curedOnIssues,
@@ -37,9 +36,6 @@ import { restateAccruals } from './reaccrual';
  * and stops, read by the daily accrual), with the interest of days already accrued restated when the
  * day given is in the past, the developer and co-funders told, and an audit entry — one transaction.
  */
-
-// Not yet in the domain's audit vocabulary (the lead's file): reported, cast until it is added.
-const defaultCured = 'facility.default_cured' as AuditAction;
 
 const toRecord = (row: {
   id: string;
@@ -227,7 +223,7 @@ export async function cureDefault(
     });
     await recordAudit(trx, {
       actor: actorOf(viewer),
-      action: defaultCured,
+      action: 'facility.default_cured',
       targetType: 'facility',
       targetId: facility.id,
       reason: body.reason,
