@@ -8,6 +8,7 @@ import { restateAccruals } from '../src/modules/facilities/reaccrual';
 import { as, buildTestApp, type TestApp, type TestUser } from './helpers';
 import { createStrangers } from './support/deals';
 import { call, certifiedDraw, createFacilityWorld, type FacilityWorld } from './support/facilities';
+import { createWorldPresale } from './support/presale-world';
 
 // Issue 33 (decision 070): the funder declares and cures an event of default through the API; the
 // default margin applies from declared_on and stops from cured_on, even for days already accrued
@@ -320,5 +321,29 @@ describe('default interest on days already accrued', () => {
       .where('accrued_on', '<=', '2026-01-30')
       .executeTakeFirstOrThrow();
     expect(Number(total)).toBe(10_191_781);
+  });
+
+  it('a settlement pays first the default interest of days restated by a back-dated default', async () => {
+    const w = await drawnWorld();
+    expect(await accrueThrough(t.database.db, w.facilityId, '2026-01-30')).toBe(30);
+    // 21-30 January restated from 10 % to 12 %: a day's 12 % interest of $4,076.71 holds 2/12 of it,
+    // $679.45 (half-even per day, as defaultInterestCharged takes it), so ten days hold $6,794.50.
+    await call(t, w.funder, {
+      method: 'POST',
+      url: `/api/facilities/${w.facilityId}/default`,
+      payload: { reason: 'Interest not paid', declared_on: '2026-01-21' },
+    });
+    const presaleId = await createWorldPresale(t, w);
+    const settled = await call(
+      t,
+      w.funder,
+      {
+        method: 'POST',
+        url: `/api/presales/${presaleId}/settlement`,
+        payload: { settled_on: '2026-01-31', gross_cents: 100_000_000, selling_costs_cents: 0 },
+      },
+      201,
+    );
+    expect(settled.default_interest_cents).toBe(679_450);
   });
 });

@@ -69,14 +69,21 @@ function checkBody(body: z.output<typeof settlementBody>, presale: PresaleRecord
 
 /** The default margin's interest charged and not yet repaid by an earlier settlement. */
 async function defaultInterestOutstanding(db: Db, facility: FacilityRow) {
+  // Each accrued day as it stands after any restatement (a back-dated default, cure or draw,
+  // decision 070): the rate its latest restatement gave it, and its cents with every adjustment.
   const days = await db
-    .selectFrom('facility_accrual')
-    .select(['rate_bps', 'amount_cents'])
-    .where('facility_id', '=', facility.id)
-    .where('rate_bps', '>', facility.interest_rate_bps)
+    .selectFrom('facility_accrual as a')
+    .select([
+      sql<number>`coalesce((select x.rate_bps from facility_accrual_adjustment x
+        where x.facility_id = a.facility_id and x.accrued_on = a.accrued_on
+        order by x.created_at desc, x.id desc limit 1), a.rate_bps)`.as('rate_bps'),
+      sql<string>`(a.amount_cents + coalesce((select sum(x.amount_cents) from facility_accrual_adjustment x
+        where x.facility_id = a.facility_id and x.accrued_on = a.accrued_on), 0))::text`.as('cents'),
+    ])
+    .where('a.facility_id', '=', facility.id)
     .execute();
   const charged = defaultInterestCharged(
-    days.map((d) => ({ rate_bps: d.rate_bps, accrual_cents: BigInt(d.amount_cents) })),
+    days.map((d) => ({ rate_bps: Number(d.rate_bps), accrual_cents: BigInt(d.cents) })),
     facility.interest_rate_bps,
   );
   const { repaid } = await withPresales(db)
