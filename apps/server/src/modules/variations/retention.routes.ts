@@ -1,4 +1,7 @@
-import { errorResponses } from '@plinth/domain/api-errors';
+import multipart from '@fastify/multipart';
+import { errorResponse, errorResponses } from '@plinth/domain/api-errors';
+import { dealDocument } from '@plinth/domain/deals';
+import { DEAL_FILE_MAX_BYTES, documentRequestMessages } from '@plinth/domain/documents';
 import { facilityIdParams } from '@plinth/domain/facilities';
 import {
   practicalCompletionBody,
@@ -11,7 +14,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { viewerOf } from '../../auth/guards';
+import { AppError } from '../../errors';
+import { uploadedParts } from '../../http/upload-spool';
+import { uploadFacilityDocument } from './certificate-upload';
 import * as retention from './retention.service';
+import { getVariationSettings } from './variation-settings-read';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['facilities'];
@@ -22,6 +29,7 @@ export function registerRetentionRoutes(instance: FastifyInstance, deps: AppDeps
   const { db, guards } = deps;
   const readers = guards.requireRole('borrower', 'funder', 'surveyor', 'admin');
   const funders = guards.requireRole('funder');
+  const developersAndFunders = guards.requireRole('borrower', 'funder');
 
   app.get(
     '/api/facilities/:id/retention',
@@ -79,6 +87,21 @@ export function registerRetentionRoutes(instance: FastifyInstance, deps: AppDeps
       }),
   );
 
+  app.get(
+    '/api/facilities/:id/variation-settings',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        summary:
+          "The cost above which a variation needs the lender's consent and the defects liability period (months), for every party of the facility and admins",
+        params: facilityIdParams,
+        response: { 200: variationSettings, ...errors },
+      },
+    },
+    (request) => getVariationSettings(db, { viewer: viewerOf(request), facilityId: request.params.id }),
+  );
+
   app.patch(
     '/api/facilities/:id/variation-settings',
     {
@@ -99,4 +122,36 @@ export function registerRetentionRoutes(instance: FastifyInstance, deps: AppDeps
         body: request.body,
       }),
   );
+
+  // Multipart bodies are parsed only inside this child (one file per upload), not by the JSON routes above.
+  instance.register(async (child) => {
+    await child.register(multipart, {
+      limits: { files: 1, fields: 3, fieldSize: 1024, fieldNameSize: 100, parts: 6, headerPairs: 50 },
+      throwFileSizeLimit: false,
+    });
+    child.withTypeProvider<ZodTypeProvider>().post(
+      '/api/facilities/:id/documents/upload',
+      {
+        onRequest: developersAndFunders,
+        config: { upload: { maxFileBytes: DEAL_FILE_MAX_BYTES } },
+        schema: {
+          tags,
+          summary:
+            "The facility's funder or developer uploads a document of the facility, the certificate of practical completion above all (multipart: one `documents` file up to 10 MB, PDF or image as every upload); it is kept with the deal's documents, as a completed deal room takes no uploads",
+          consumes: ['multipart/form-data'],
+          params: facilityIdParams,
+          response: { 201: dealDocument, ...errors, 413: errorResponse, 415: errorResponse },
+        },
+      },
+      async (request, reply) => {
+        if (!request.isMultipart())
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', documentRequestMessages.notMultipart);
+        const document = await uploadFacilityDocument(
+          { db, storage: deps.storage, log: request.log },
+          { viewer: viewerOf(request), facilityId: request.params.id, parts: () => uploadedParts(request) },
+        );
+        return reply.code(201).send(document);
+      },
+    );
+  });
 }
