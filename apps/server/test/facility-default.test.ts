@@ -1,6 +1,7 @@
 import { facilityMessages } from '@plinth/domain/facilities';
 import { sydneyDate } from '@plinth/domain/proposals';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateLenderReport } from '../src/modules/covenants/lender-report.service';
 import { accrueThrough } from '../src/modules/facilities/accrual.jobs';
 import { withDefaults } from '../src/modules/facilities/default-tables';
 import { findFacilityRow } from '../src/modules/facilities/facility-access';
@@ -9,6 +10,7 @@ import { as, buildTestApp, type TestApp, type TestUser } from './helpers';
 import { createStrangers } from './support/deals';
 import { call, certifiedDraw, createFacilityWorld, type FacilityWorld } from './support/facilities';
 import { createWorldPresale } from './support/presale-world';
+import { pagesText } from './support/watermark';
 
 // Issue 33 (decision 070): the funder declares and cures an event of default through the API; the
 // default margin applies from declared_on and stops from cured_on, even for days already accrued
@@ -345,5 +347,29 @@ describe('default interest on days already accrued', () => {
       201,
     );
     expect(settled.default_interest_cents).toBe(679_450);
+  });
+
+  it("the month's lender report counts the interest of days restated by a back-dated default", async () => {
+    const w = await drawnWorld();
+    expect(await accrueThrough(t.database.db, w.facilityId, '2026-01-30')).toBe(30);
+    await call(t, w.funder, {
+      method: 'POST',
+      url: `/api/facilities/${w.facilityId}/default`,
+      payload: { reason: 'Interest not paid', declared_on: '2026-01-21' },
+    });
+    const reportId = await generateLenderReport(
+      { db: t.database.db, storage: t.app.deps.storage },
+      w.facilityId,
+      '2026-01-01',
+      '2026-02-02',
+    );
+    const res = await as(t.app, w.funder, {
+      method: 'GET',
+      url: `/api/facilities/${w.facilityId}/reports/${reportId}/download`,
+    });
+    expect(res.statusCode).toBe(200);
+    const text = (await pagesText(res.rawPayload)).join('\n');
+    // 1-30 January: 20 days at 10 % and 10 at 12 % on $12,400,000 (not the $101,917.81 first posted).
+    expect(text).toMatch(/Interest accrued in January 2026\s*\$108,712\.33/);
   });
 });

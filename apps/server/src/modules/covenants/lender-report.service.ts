@@ -104,12 +104,17 @@ async function reportInput(db: Db, facility: FacilityRow, month: string) {
         .where('effective_on', '>=', month)
         .where('effective_on', '<=', end)
         .executeTakeFirstOrThrow(),
+      // The month's days as posted, with any restatement of them since (decision 070).
       db
-        .selectFrom('facility_accrual')
-        .select(sql<string>`coalesce(sum(amount_cents), 0)::text`.as('total'))
-        .where('facility_id', '=', facility.id)
-        .where('accrued_on', '>=', month)
-        .where('accrued_on', '<=', end)
+        .selectFrom('facility_accrual as a')
+        .select(
+          sql<string>`coalesce(sum(a.amount_cents + coalesce((select sum(x.amount_cents)
+            from facility_accrual_adjustment x
+            where x.facility_id = a.facility_id and x.accrued_on = a.accrued_on), 0)), 0)::text`.as('total'),
+        )
+        .where('a.facility_id', '=', facility.id)
+        .where('a.accrued_on', '>=', month)
+        .where('a.accrued_on', '<=', end)
         .executeTakeFirstOrThrow(),
       latestTests(db, facility.id),
       withCovenants(db).selectFrom('covenant').selectAll().where('facility_id', '=', facility.id).execute(),
