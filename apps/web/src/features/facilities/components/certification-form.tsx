@@ -1,8 +1,8 @@
 import { Button, Group, NumberInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Draw } from '@plinth/domain/facilities';
-import { calendarDay } from '@plinth/domain/format';
 import { useState } from 'react';
+import { calendarDay } from '../../../lib/format';
 import { useCertifyDraw } from '../api/certify-draw';
 import type { InBalanceResult } from '../api/get-in-balance';
 import { aud, centsToDollars, dollarsToCents } from '../utils/money';

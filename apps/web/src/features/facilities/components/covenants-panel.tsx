@@ -11,8 +11,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { calendarDay } from '@plinth/domain/format';
 import { useState } from 'react';
+import { calendarDay } from '../../../lib/format';
 import { useCovenantHistory, useCovenants, useLenderReports, useRecordValuation } from '../api/covenants-api';
 import { aud, day, dollarsToCents } from '../utils/money';
 import { textOn } from '../utils/text-colors';

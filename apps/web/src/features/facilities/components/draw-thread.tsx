@@ -1,7 +1,7 @@
 import { Button, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { formatDateTime } from '@plinth/domain/format';
 import { roleLabels } from '@plinth/domain/roles';
 import { useState } from 'react';
+import { formatDateTime } from '../../../lib/format';
 import { useCreateDrawComment } from '../api/create-draw-comment';
 import { useDrawComments } from '../api/get-draw-comments';
 

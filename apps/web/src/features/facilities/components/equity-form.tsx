@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { calendarDay } from '@plinth/domain/format';
 import { useState } from 'react';
+import { calendarDay } from '../../../lib/format';
 import { useRecordEquity } from '../api/record-equity';
 import { aud, dollarsToCents } from '../utils/money';
 

@@ -2,10 +2,10 @@ import { Anchor, Badge, Box, Group, Skeleton, Table, Text } from '@mantine/core'
 import type { Facility } from '@plinth/domain/facilities';
 import { daysBetween } from '@plinth/domain/facility/dates';
 import { facilityStatusLabels } from '@plinth/domain/facility/facility-machine';
-import { calendarDay } from '@plinth/domain/format';
 import { useQueries } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { LoadFailedAlert } from '../../../components/load-states';
+import { calendarDay } from '../../../lib/format';
 import { facilityQueryKeys } from '../api/facility-query-keys';
 import { useFacilities } from '../api/get-facilities';
 import { getInBalance } from '../api/get-in-balance';

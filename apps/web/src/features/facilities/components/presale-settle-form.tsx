@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { calendarDay } from '@plinth/domain/format';
 import { useState } from 'react';
+import { calendarDay } from '../../../lib/format';
 import { type PresaleRow, useRecordSettlement } from '../api/presales-api';
 import { aud, dollarsToCents } from '../utils/money';
 import { textOn } from '../utils/text-colors';

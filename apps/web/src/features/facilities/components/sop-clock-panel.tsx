@@ -1,5 +1,6 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import type { Draw } from '@plinth/domain/facilities';
+import { formatDateTime } from '../../../lib/format';
 import { day } from '../utils/money';
 import { textOn } from '../utils/text-colors';
 
@@ -17,10 +18,9 @@ export function SopClockPanel({ draw, state }: { draw: Draw; state: string }) {
         Security of Payment clock ({state})
       </Title>
       <Text fz="sm">
-        Claim served{' '}
-        {new Date(draw.claim_served_at).toLocaleString('en-AU', { timeZone: 'Australia/Sydney' })}. The
-        payment schedule is due by <strong>{day(draw.payment_schedule_due)}</strong>; the quantity surveyor's
-        deadline is {day(draw.surveyor_due)} and the funder's {day(draw.funder_due)}.
+        Claim served {formatDateTime(draw.claim_served_at)}. The payment schedule is due by{' '}
+        <strong>{day(draw.payment_schedule_due)}</strong>; the quantity surveyor's deadline is{' '}
+        {day(draw.surveyor_due)} and the funder's {day(draw.funder_due)}.
       </Text>
       {isOpen && (
         <Group gap="xs">

@@ -1,5 +1,5 @@
 import { formatAud } from '@plinth/domain/facility/money';
-import { formatDate } from '@plinth/domain/format';
+import { formatDate } from '../../../lib/format';
 
 /** AUD from the API's integer cents ('$250,000', '$101,917.81'): the domain's formatter, never floats. */
 export const aud = (cents: number | null | undefined) => (cents == null ? '—' : formatAud(BigInt(cents)));
