@@ -1,5 +1,4 @@
 import { List, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { defaultConsentThresholdCents } from '@plinth/domain/facility/variations';
 import type { ReactNode } from 'react';
 import { useCovenants } from '../api/covenants-api';
 import { usePresaleSettings, useVariationSettings } from '../api/settings-api';
@@ -26,7 +25,9 @@ const frequencyWords = { monthly: 'tested monthly', quarterly: 'tested quarterly
 
 /**
  * The facility's settings (decision 072): covenants, presale qualification thresholds and variation
- * settings. The facility's funder changes them while it is open; every other party reads them.
+ * settings. The facility's funder changes them while it is open; every other party reads them. The
+ * variation settings are read from GET /facilities/{id}/variation-settings (the threshold in force),
+ * the retention only for whether practical completion fixed the defects liability period.
  */
 export function FacilitySettingsPanel({
   facilityId,
@@ -43,8 +44,6 @@ export function FacilitySettingsPanel({
   const variation = useVariationSettings(facilityId);
   const retention = useRetention(facilityId);
   const loading = <Skeleton h={120} role="status" aria-label="Loading the settings" />;
-  // Settled once answered either way: a refetch after a save must not unmount the form.
-  const isVariationRead = variation.data !== undefined || variation.isError;
 
   return (
     <Stack gap="lg">
@@ -93,26 +92,24 @@ export function FacilitySettingsPanel({
 
       <Section id="variation-settings" title="Variation settings">
         {retention.isError && <Text c={textOn.red}>{retention.error.message}</Text>}
-        {(retention.isPending || !isVariationRead) && loading}
+        {variation.isError && <Text c={textOn.red}>{variation.error.message}</Text>}
+        {(retention.isPending || variation.isPending) && loading}
         {retention.data &&
-          isVariationRead &&
+          variation.data &&
           (canEdit ? (
             <VariationSettingsForm
               facilityId={facilityId}
-              current={
-                variation.data ?? { defects_liability_months: retention.data.defects_liability_months }
-              }
+              current={variation.data}
               hasCompletion={retention.data.practical_completion_date !== null}
             />
           ) : (
             <List size="sm" aria-label="Variation settings in force">
               <List.Item>
-                {variation.data
-                  ? `Lender consent is needed for a variation above ${aud(variation.data.variation_consent_threshold_cents)}`
-                  : `Lender consent threshold: ${aud(Number(defaultConsentThresholdCents))} unless the funder changed it (the server does not say yet)`}
+                Lender consent is needed for a variation above{' '}
+                {aud(variation.data.variation_consent_threshold_cents)}
               </List.Item>
               <List.Item>
-                Defects liability period: {retention.data.defects_liability_months} months
+                Defects liability period: {variation.data.defects_liability_months} months
               </List.Item>
             </List>
           ))}

@@ -31,14 +31,14 @@ export function VariationSettingsForm({
   hasCompletion,
 }: {
   facilityId: string;
-  /** What the server says is in force; the threshold is missing while it cannot be read. */
+  /** What the server says is in force (GET /facilities/{id}/variation-settings); a threshold left out is said to be unknown. */
   current: Partial<VariationSettings>;
   hasCompletion: boolean;
 }) {
   const save = useSaveVariationSettings(facilityId);
   const [banner, setBanner] = useState<string | null>(null);
   const form = useForm<VariationSettingsValues>({ initialValues: valuesOf(current) });
-  // What the save answered, until the parent's read catches up (or for good, while it cannot read).
+  // What the save answered, until the parent's read catches up.
   const [saved, setSaved] = useState<VariationSettings | null>(null);
   const threshold = saved?.variation_consent_threshold_cents ?? current.variation_consent_threshold_cents;
 
