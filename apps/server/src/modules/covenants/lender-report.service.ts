@@ -9,6 +9,7 @@ import {
   sydneyMidnight,
 } from '@plinth/domain/facility/lender-report';
 import { presaleCover, presaleTimeline } from '@plinth/domain/facility/presales';
+import { calendarDay } from '@plinth/domain/format';
 import { sql } from 'kysely';
 import type { FileStorage } from '../../adapters/storage/file-storage';
 import type { Viewer } from '../../auth/guards';
@@ -184,7 +185,7 @@ async function reportInput(db: Db, facility: FacilityRow, month: string) {
         status: d.status,
         claimed_cents: BigInt(d.claimed),
         certified_cents: d.certified === null ? null : BigInt(d.certified),
-        submitted_on: d.submitted_at ? new Date(d.submitted_at).toISOString().slice(0, 10) : null,
+        submitted_on: d.submitted_at ? calendarDay(new Date(d.submitted_at)) : null,
         funded_on: d.funded_on,
         percent_complete_bps: d.percent_complete_bps,
       })),
@@ -222,7 +223,7 @@ async function reportInput(db: Db, facility: FacilityRow, month: string) {
       comments: comments.map((c) => ({
         draw_number: c.number,
         author: c.name,
-        on: new Date(c.created_at).toISOString().slice(0, 10),
+        on: calendarDay(new Date(c.created_at)),
         body: c.body,
       })),
     },
