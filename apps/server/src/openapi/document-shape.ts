@@ -101,6 +101,20 @@ function fixNullable(node: unknown) {
     return;
   }
   if (!isObject(node)) return;
+  const only = Array.isArray(node.allOf) && node.allOf.length === 1 ? node.allOf[0] : undefined;
+  if (node.nullable === true && node.type === undefined && isObject(only) && typeof only.$ref === 'string') {
+    delete node.allOf;
+    node.$ref = only.$ref;
+  }
+  if (node.nullable === true && typeof node.$ref === 'string') {
+    // A named schema that may be null: 3.0 ignores a $ref's siblings, so null is its own branch
+    // (as zod writes z.null() for 3.0).
+    const ref = node.$ref;
+    delete node.$ref;
+    delete node.nullable;
+    node.anyOf = [{ $ref: ref }, { type: 'string', nullable: true, enum: [null] }];
+    return;
+  }
   if (node.nullable === true && node.type === undefined) {
     delete node.nullable;
     makeNullable(node);
