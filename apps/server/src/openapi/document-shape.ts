@@ -263,7 +263,14 @@ function shapeOperation(schemas: Json, method: string, path: string, operation: 
   }
   // A GET that answers JSON carries an ETag and answers 304 to a matching If-None-Match.
   if (method === 'get' && responses['200'] && jsonOf(responses['200']) && path.startsWith('/api/')) {
-    responses['304'] = { description: STATUS_DESCRIPTIONS['304'] };
+    responses['304'] = {
+      description: STATUS_DESCRIPTIONS['304'],
+      headers: {
+        ETag: ETAG,
+        'Cache-Control': CACHE_CONTROL,
+        ...(READ_CACHE_OPERATIONS.has(`${method} ${path}`) ? { 'x-read-cache': READ_CACHE } : {}),
+      },
+    };
   }
 }
 

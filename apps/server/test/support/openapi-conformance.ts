@@ -118,7 +118,14 @@ export class OpenApiConformance {
 
   /** The documented operation a request reached, if the document has one. */
   operationOf(method: string, url: string): { path: string; method: string; operation: Operation } | null {
-    const pathname = decodeURI(url.split('?')[0] ?? url).replace(/\/+$/, '') || '/';
+    const raw = url.split('?')[0] ?? url;
+    let pathname: string;
+    try {
+      pathname = decodeURI(raw).replace(/\/+$/, '') || '/';
+    } catch {
+      // A malformed percent-encoding reaches no route: Fastify answers it before routing.
+      return null;
+    }
     const upper = method.toUpperCase();
     const found = this.matchers.find((m) => m.method === upper && m.pattern.test(pathname));
     if (!found) return null;
