@@ -72,6 +72,7 @@ const cases: Record<string, Case> = {
       title: 'Harbour Views',
       by: 'Jane (Dev Co)',
       on: new Date('2026-11-29T03:00:00Z'),
+      timeZone: 'Australia/Sydney',
       why: '',
       url: room,
     }),
@@ -80,11 +81,13 @@ const cases: Record<string, Case> = {
   dealCompletedByTeam: {
     content: deals.dealCompletedByTeam({
       title: 'Harbour Views',
+      // 7 pm on the 28th for a developer in Los Angeles: their day, not Sydney's (decision 074).
       on: new Date('2026-11-29T03:00:00Z'),
+      timeZone: 'America/Los_Angeles',
       why: ' Reason: settled offline',
       url: room,
     }),
-    figures: ['the Plinth team', '29 Nov 2026'],
+    figures: ['the Plinth team', '28 Nov 2026'],
   },
   accessRequested: {
     content: access.accessRequested({

@@ -1,5 +1,4 @@
 import { formatDate } from '@plinth/domain/format';
-import { sydneyDate } from '@plinth/domain/proposals';
 import { action, blocks, type EmailContent, figures, paragraph, quote } from '../content';
 
 // Deal-room e-mails: a room opened, a note, a deal completed.
@@ -29,16 +28,13 @@ export const dealNote = (p: {
   ),
 });
 
-/** The day in Sydney, en-AU ('29 Nov 2026'); local noon of that day, so no time zone shifts it. */
-const sydneyDay = (at: Date) => formatDate(`${sydneyDate(at)}T12:00:00`);
-
-const completionFigures = (p: { title: string; by: string; on: Date }) =>
+const completionFigures = (p: { title: string; by: string; on: Date; timeZone: string }) =>
   figures(
     'The deal',
     [
       ['Project', p.title],
       ['Completed by', p.by],
-      ['Completed on', sydneyDay(p.on)],
+      ['Completed on', formatDate(p.on, p.timeZone)],
       ['Project status', 'Funded'],
     ],
     false,
@@ -49,6 +45,8 @@ export const dealCompleted = (p: {
   title: string;
   by: string;
   on: Date;
+  /** The recipient's zone (decision 074): the day is theirs. */
+  timeZone: string;
   why: string;
   url: string;
 }): EmailContent => ({
@@ -68,6 +66,8 @@ export const dealCompleted = (p: {
 export const dealCompletedByTeam = (p: {
   title: string;
   on: Date;
+  /** The recipient's zone (decision 074): the day is theirs. */
+  timeZone: string;
   why: string;
   url: string;
 }): EmailContent => ({
@@ -77,7 +77,7 @@ export const dealCompletedByTeam = (p: {
       `The Plinth team completed the deal on your project "${p.title}". The project is marked funded and has left the marketplace.`,
     ),
     paragraph(p.why.trim()),
-    completionFigures({ title: p.title, by: 'the Plinth team', on: p.on }),
+    completionFigures({ title: p.title, by: 'the Plinth team', on: p.on, timeZone: p.timeZone }),
     action('Open the deal room', p.url),
   ),
 });

@@ -5,6 +5,7 @@ import { conflict, forbidden, notFound } from '../../errors';
 import { auditedTransaction, recordAudit } from '../audit/audit.service';
 import { publishLiveEvent } from '../events/events.service';
 import { notify } from '../notifications/notifications.service';
+import { readerTimeZone } from '../users/reader-time-zone';
 import { dealForParty } from './deal-access';
 import * as repo from './deals.repository';
 import { actorOf, type DealsDeps, nameWithCompany, readDeal, roomLink } from './deals.service';
@@ -75,7 +76,14 @@ async function complete(deps: DealsDeps, dealId: string, how: Completion): Promi
       type: 'deal_completed',
       relatedId: deal.id,
       message: `The deal on "${deal.title}" was completed by ${by}: the project is funded.${why}`,
-      email: dealCompleted({ title: deal.title, by, on: new Date(), why, url: roomLink(deps, room) }),
+      email: dealCompleted({
+        title: deal.title,
+        by,
+        on: new Date(),
+        timeZone: await readerTimeZone(trx, deal.funder_id),
+        why,
+        url: roomLink(deps, room),
+      }),
     });
     // The developer's follow-up (spec 000 section 2: it appears 2 s after Complete Deal, when the
     // web app refreshes the bell); for a forced completion, the news itself.
@@ -88,7 +96,13 @@ async function complete(deps: DealsDeps, dealId: string, how: Completion): Promi
         : `Deal completed: "${deal.title}" is marked funded and has left the marketplace.`,
       ...(isForced
         ? {
-            email: dealCompletedByTeam({ title: deal.title, on: new Date(), why, url: roomLink(deps, room) }),
+            email: dealCompletedByTeam({
+              title: deal.title,
+              on: new Date(),
+              timeZone: await readerTimeZone(trx, deal.borrower_id),
+              why,
+              url: roomLink(deps, room),
+            }),
           }
         : {}),
     });
