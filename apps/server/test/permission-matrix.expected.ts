@@ -297,6 +297,9 @@ const table: Record<string, Cells> = {
   // Decision 070: the facility's funder declares an event of default and cures it.
   'POST /api/facilities/{id}/default': facilityFunder,
   'POST /api/facilities/{id}/cure': facilityFunder,
+  // Decision 072: the variation settings read by every party; a certificate uploaded by the developer or the funder.
+  'GET /api/facilities/{id}/variation-settings': facilityRead,
+  'POST /api/facilities/{id}/documents/upload': facilityDeveloperOrFunder,
   'GET /api/facilities/{id}/parties': facilityRead,
   'POST /api/facilities/{id}/parties': facilityFunder,
   // Anyone signed in may try; only an invited person without a role (or a surveyor) gets past 409/403.

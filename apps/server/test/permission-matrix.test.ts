@@ -294,6 +294,7 @@ const recipes: Record<string, Recipe> = {
   'POST /api/draws/{id}/fund': body({ funded_on: '2026-01-10' }),
   'POST /api/draws/{id}/comments': body({ body: 'Matrix comment' }),
   'POST /api/draws/{id}/documents/upload': { multipart: () => dealUploadBody([pdf('Claim.pdf')]) },
+  'POST /api/facilities/{id}/documents/upload': { multipart: () => dealUploadBody([pdf('Certificate.pdf')]) },
   // Issue 34. Ids that name no line of the facility answer 400 (past authorisation); nothing moves.
   'POST /api/facilities/{id}/variations': body({
     budget_line_id: randomUUID(),
