@@ -44,11 +44,7 @@ export const useSavePresaleSettings = (facilityId: string) =>
     writeWithDetails<PresaleSettings>(`${f(facilityId)}/presale-settings`, { method: 'PUT', body }),
   );
 
-/**
- * GET /facilities/{id}/variation-settings: the consent threshold and the defects liability period.
- * The server has only the PATCH today (decision 072 asks for this read); until it lands this query
- * fails and the form says the threshold in force cannot be read.
- */
+/** GET /facilities/{id}/variation-settings: the consent threshold and the defects liability period. */
 export const useVariationSettings = (facilityId: string) =>
   useQuery({
     queryKey: lifeQueryKeys.variationSettings(facilityId),
@@ -58,8 +54,7 @@ export const useVariationSettings = (facilityId: string) =>
 
 /**
  * PATCH /facilities/{id}/variation-settings (the funder): the consent threshold, the defects period.
- * Its answer is the settings in force, kept as the read's data: while the server has no GET, that is
- * the only way the page knows the threshold, and a refetch that fails keeps it.
+ * Its answer is the settings in force, kept as the read's data until the next GET.
  */
 export function useSaveVariationSettings(facilityId: string) {
   const client = useQueryClient();
