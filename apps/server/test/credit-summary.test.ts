@@ -343,4 +343,30 @@ describe('OpenAPI', () => {
     });
     expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['400', '401', '403', '404']));
   });
+
+  it("credit summary: a document's day is the reader's, in the zone on their profile (decision 074)", async () => {
+    // 3 am UTC on the 29th: 2 pm on the 29th in Sydney, 7 pm on the 28th in Los Angeles.
+    await db()
+      .updateTable('deal_document')
+      .set({ uploaded_at: new Date('2026-11-29T03:00:00Z') })
+      .where('deal_id', '=', room.dealId)
+      .execute();
+    await db()
+      .updateTable('user')
+      .set({ time_zone: 'America/Los_Angeles' })
+      .where('id', '=', room.funder.id)
+      .execute();
+    try {
+      const funderCopy = (await pagesText((await download(room.funder)).rawPayload))[1]!;
+      expect(funderCopy).toMatch(/signed-construction-contract\.pdf.*28 Nov 2026/s);
+      const developerCopy = (await pagesText((await download(room.developer)).rawPayload))[1]!;
+      expect(developerCopy).toMatch(/signed-construction-contract\.pdf.*29 Nov 2026/s);
+    } finally {
+      await db()
+        .updateTable('user')
+        .set({ time_zone: 'Australia/Sydney' })
+        .where('id', '=', room.funder.id)
+        .execute();
+    }
+  });
 });

@@ -46,18 +46,15 @@ export interface CreditSummaryContent {
     } | null;
   } | null;
   generatedAt: Date;
+  /** The reader's time zone: the days in the summary are theirs (decision 074). */
+  timeZone: string;
 }
 
 const LIST_CAP = 12;
 
 const money = (v: number | null) => (v === null ? '—' : formatAud(v));
-const sydneyDate = new Intl.DateTimeFormat('en-AU', {
-  timeZone: 'Australia/Sydney',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-const day = (iso: string) => sydneyDate.format(new Date(iso));
+/** A day as its reader reads it: in the zone on their profile (decision 074). */
+const day = (iso: string, timeZone: string) => formatDate(iso, timeZone);
 
 const ratingLabel: Record<Rating, string> = { pass: 'PASS', watch: 'WATCH', fail: 'FAIL' };
 const standingLabel: Record<HurdleStanding, string> = { clears: '', below: ' below', loss: ' loss' };
@@ -247,7 +244,7 @@ function pageTwo(w: Writer, c: CreditSummaryContent) {
         { label: 'Received', width: WIDTH - 420 },
       ],
       c.received.slice(0, LIST_CAP).map((d) => ({
-        cells: [{ text: d.file_name }, { text: d.uploader_name }, { text: day(d.uploaded_at) }],
+        cells: [{ text: d.file_name }, { text: d.uploader_name }, { text: day(d.uploaded_at, c.timeZone) }],
       })),
       { total: c.received.length },
     );
@@ -262,12 +259,16 @@ function pageTwo(w: Writer, c: CreditSummaryContent) {
         { label: 'Requested', width: WIDTH - 420 },
       ],
       c.requested.slice(0, LIST_CAP).map((r) => ({
-        cells: [{ text: r.document_name }, { text: r.requester_name }, { text: day(r.requested_at) }],
+        cells: [
+          { text: r.document_name },
+          { text: r.requester_name },
+          { text: day(r.requested_at, c.timeZone) },
+        ],
       })),
       { total: c.requested.length },
     );
 
-  quoteBlock(w, c.quote);
+  quoteBlock(w, c.quote, c.timeZone);
 
   w.y = Math.min(w.y, BOTTOM + 34);
   w.paragraph(
@@ -283,7 +284,7 @@ function pageTwo(w: Writer, c: CreditSummaryContent) {
   });
 }
 
-function quoteBlock(w: Writer, quote: CreditSummaryContent['quote']) {
+function quoteBlock(w: Writer, quote: CreditSummaryContent['quote'], timeZone: string) {
   if (!quote) {
     w.heading('Quote');
     w.paragraph('No quote yet.', { size: 8, color: w.colours.grey });
@@ -307,7 +308,7 @@ function quoteBlock(w: Writer, quote: CreditSummaryContent['quote']) {
       ['All-in rate', `${pct(a.allInRatePercent)} a year`],
     );
   }
-  rows.push(['Quoted by', `${q.funder_name} on ${day(q.created_at)}`]);
+  rows.push(['Quoted by', `${q.funder_name} on ${day(q.created_at, timeZone)}`]);
   if (q.valid_until) rows.push(['Valid until', formatDate(`${q.valid_until}T00:00:00`)]);
   for (const [label, value] of rows) {
     if (w.y - 12 < BOTTOM + 40) break;

@@ -18,6 +18,7 @@ import * as projects from '../projects/projects.repository';
 import { toProjectResponse } from '../projects/projects.service';
 import { getDealProposal } from '../proposals/proposals.service';
 import { assertUndertakingAccepted } from '../undertaking/undertaking.service';
+import { readerTimeZone } from '../users/reader-time-zone';
 import { type CreditSummaryContent, renderCreditSummary } from './credit-summary-pdf';
 import { type DealRow, dealForReader } from './deal-access';
 import { nameWithCompany, readDeal } from './deals.service';
@@ -96,6 +97,7 @@ async function makeCreditSummary(
     requested: requests.items.filter((r) => r.status === 'pending'),
     quote: quote && { proposal: quote, isAccepted: quote === accepted, allInCost: quoteCost(quote) },
     generatedAt,
+    timeZone: await readerTimeZone(db, viewer.id),
   };
   const bytes = await renderCreditSummary(content);
 
