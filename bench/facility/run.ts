@@ -1,110 +1,38 @@
-// bench:facility (issue 34): the monthly lender report for a facility of 200 budget lines, 36 draws
-// and 150 presales must be made in under 2 s (each of BENCH_REPORTS reports, after one cold one). The facility is seeded straight into a migrated
-// database (./seed.ts); each month's report is then made as the monthly job makes it — gathered
-// from the tables, laid out, saved in `lender_report` — and timed; the budget is on the slowest.
+// bench:facility — issue 34's monthly lender report and issue 33's budgets for a facility:
+//   report      the lender report of a facility of 200 lines, 36 draws, 150 presales: slowest < 2 s
+//   in-balance  GET …/in-balance and the cost report of 200 lines and 36 funded draws: p95 < 50 ms each
+//   accrual     a year of daily accrual for 1,000 facilities: < 30 s
 //
-// Usage: npm run bench:facility   (node --import tsx bench/facility/run.ts)
-// On the embedded database (PGlite) by default; BENCH_DATABASE_URL=postgres://… runs it on
-// PostgreSQL in a schema of its own (dropped afterwards). BENCH_REPORTS (default 6) reports are made.
-// Prints one JSON line with the figures; exits 1 when the budget is missed.
-import { randomBytes } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
-import { type DatabaseHandle, openDatabase } from '../../apps/server/src/db/database';
-import { migrateToLatest } from '../../apps/server/src/db/migrate';
-import { testCovenants } from '../../apps/server/src/modules/covenants/covenant-engine';
-import { withCovenants } from '../../apps/server/src/modules/covenants/covenant-tables';
-import { generateLenderReport } from '../../apps/server/src/modules/covenants/lender-report.service';
-import { pagesText } from '../../apps/server/test/support/watermark';
-import { seedFacility } from './seed';
+// Usage: npm run bench:facility [-- --case report|in-balance|accrual]   (every case by default)
+// On the embedded database (PGlite) by default; BENCH_DATABASE_URL=postgres://… runs each case on
+// PostgreSQL in a schema of its own (dropped afterwards). Knobs: BENCH_REPORTS (default 6),
+// BENCH_CALLS (timed calls per read, default 200), BENCH_FACILITIES / BENCH_DAYS (accrual size).
+// Prints one JSON line per case on stdout, progress on stderr; exits 1 when a budget is missed.
+import { accrualCase } from './accrual-case';
+import { progress } from './common';
+import { readsCase } from './reads-case';
+import { reportCase } from './report-case';
 
-const BUDGET_MS = 2_000;
-const SIZE = { lines: 200, draws: 36, presales: 150 };
-const REPORTS = Number(process.env.BENCH_REPORTS ?? 6);
-const progress = (line: string) => process.stderr.write(`[bench:facility] ${line}\n`);
+const cases = { report: reportCase, 'in-balance': readsCase, accrual: accrualCase } as const;
+type CaseName = keyof typeof cases;
 
-const url = process.env.BENCH_DATABASE_URL;
-const schema = url ? `bench_facility_${randomBytes(4).toString('hex')}` : undefined;
-let database: DatabaseHandle | undefined;
+const at = process.argv.indexOf('--case');
+const chosen = at >= 0 ? process.argv[at + 1] : undefined;
+if (chosen !== undefined && !(chosen in cases)) {
+  progress(`unknown case '${chosen}': use --case ${Object.keys(cases).join('|')}`);
+  process.exit(2);
+}
+const names = chosen ? [chosen as CaseName] : (Object.keys(cases) as CaseName[]);
+
 let failed = false;
-try {
-  let t = performance.now();
-  database = await openDatabase(url ? { kind: 'postgres', url, schema } : { kind: 'memory' });
-  await migrateToLatest(database);
-  progress(`${database.driver}: migrated in ${Math.round(performance.now() - t)} ms`);
-  t = performance.now();
-  const { facilityId } = await seedFacility(database.db, SIZE);
-  progress(
-    `seeded ${SIZE.lines} lines, ${SIZE.draws} draws, ${SIZE.presales} presales in ${Math.round(performance.now() - t)} ms`,
-  );
-  const deps = { db: database.db, config: { BASE_URL: 'http://localhost:3000' } } as Parameters<
-    typeof testCovenants
-  >[0];
-  await testCovenants(deps, facilityId, 'manual', { today: '2026-11-02' });
-
-  // The months with draws (January 2024 on), newest first: each report is made once, as the job does.
-  const months: string[] = [];
-  for (let i = 0; i < REPORTS; i++) {
-    const d = new Date(Date.UTC(2024, SIZE.draws - 1 - i, 1));
-    months.push(d.toISOString().slice(0, 10));
+for (const name of names) {
+  try {
+    const result = await cases[name]();
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+    if (!result.passed) failed = true;
+  } catch (error) {
+    progress(`${name} failed: ${(error as Error).stack ?? error}`);
+    failed = true;
   }
-  // One report first, not counted: it loads pdf-lib (loaded on a process's first PDF, decision 028)
-  // and warms the code; a running server has done both. Its time is printed as cold_ms.
-  const coldStarted = performance.now();
-  await generateLenderReport({ db: database.db }, facilityId, '2023-12-01', '2026-11-02');
-  const cold = performance.now() - coldStarted;
-  const timings: number[] = [];
-  let last: string | null = null;
-  for (const month of months) {
-    const started = performance.now();
-    last = await generateLenderReport({ db: database.db }, facilityId, month, '2026-11-02');
-    timings.push(performance.now() - started);
-    if (!last) throw new Error(`the report of ${month} was not made`);
-  }
-  const report = await withCovenants(database.db)
-    .selectFrom('lender_report')
-    .select(['pdf', 'pages', 'size_bytes'])
-    .where('id', '=', last!)
-    .executeTakeFirstOrThrow();
-  const text = (await pagesText(Buffer.from(report.pdf!))).join('\n');
-  for (const words of [
-    'Cost report',
-    'Draws in',
-    'In-balance test',
-    'Covenants',
-    'Presales',
-    "Quantity surveyor's comments",
-  ])
-    if (!text.includes(words)) throw new Error(`the report has no '${words}'`);
-  const sorted = [...timings].sort((a, b) => a - b);
-  const result = {
-    bench: 'facility-monthly-report',
-    driver: database.driver,
-    size: SIZE,
-    reports: timings.length,
-    cold_ms: Math.round(cold),
-    median_ms: Math.round(sorted[Math.floor(sorted.length / 2)]!),
-    max_ms: Math.round(sorted.at(-1)!),
-    budget_ms: BUDGET_MS,
-    pages: report.pages,
-    size_bytes: report.size_bytes,
-    passed: sorted.at(-1)! < BUDGET_MS,
-  };
-  process.stdout.write(`${JSON.stringify(result)}\n`);
-  progress(
-    `${result.reports} reports: cold (not counted) ${result.cold_ms} ms, median ${result.median_ms} ms, slowest ${result.max_ms} ms (budget ${BUDGET_MS} ms): ${result.passed ? 'PASS' : 'FAIL'}`,
-  );
-  failed = !result.passed;
-} catch (error) {
-  progress(`failed: ${(error as Error).stack ?? error}`);
-  failed = true;
-} finally {
-  if (database && schema)
-    await database.db.schema
-      .dropSchema(schema)
-      .ifExists()
-      .cascade()
-      .execute()
-      .catch(() => {});
-  await database?.close();
 }
 process.exit(failed ? 1 : 0);

@@ -7,6 +7,7 @@ import {
 } from '@plinth/domain/facility/ledger';
 import type { Db } from '../../apps/server/src/db/database';
 import { withCovenants } from '../../apps/server/src/modules/covenants/covenant-tables';
+import { clockOf } from '../../apps/server/src/modules/draws/draws.service';
 import {
   facilityBalances,
   nat,
@@ -15,7 +16,7 @@ import {
 import { withPresales } from '../../apps/server/src/modules/presales/presale-tables';
 
 /**
- * A facility as large as issue 34's bench asks (bench/facility): a budget of `lines` lines, `draws`
+ * A facility as large as issues 33's and 34's benches ask (bench/facility): a budget of `lines` lines, `draws`
  * funded draws (one a month from January 2024, each claiming on 20 lines, certified with a cost to
  * complete and 5 % retention on construction, with their ledger journals and a surveyor's comment),
  * a month of daily accruals, `presales` presales (a fifth on deposit bonds, a few not qualifying),
@@ -181,6 +182,8 @@ export async function seedFacility(db: Db, size: { lines: number; draws: number;
           number: n,
           status: 'funded',
           claim_served_at: new Date(`${addDays(month, 2)}T09:00:00+10:00`),
+          // The SOP clock as the draw service stores it (the API answers with it).
+          ...clockOf('NSW', `${addDays(month, 2)}T09:00:00+10:00`),
           submitted_at: new Date(`${addDays(month, 2)}T10:00:00+10:00`),
           certified_at: new Date(`${addDays(month, 6)}T10:00:00+10:00`),
           certified_by: surveyor,
@@ -277,10 +280,11 @@ export async function seedFacility(db: Db, size: { lines: number; draws: number;
       created_by: developer,
     };
   });
-  await withPresales(db)
-    .insertInto('presale')
-    .values(presales as never)
-    .execute();
+  if (presales.length > 0)
+    await withPresales(db)
+      .insertInto('presale')
+      .values(presales as never)
+      .execute();
 
   const covenants = ['lvr', 'loan_to_cost', 'presale_cover', 'in_balance'] as const;
   await withCovenants(db)
