@@ -21,6 +21,7 @@ import {
   surveyorOnboardingBody,
   surveyorOnboardingResponse,
 } from '@plinth/domain/facilities';
+import { budgetCategories } from '@plinth/domain/facility/budget';
 import {
   cureDefaultBody,
   declareDefaultBody,
@@ -39,6 +40,41 @@ import * as ledger from './ledger.service';
 import * as parties from './parties.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
+
+const cents = z.number().int();
+/** GET /api/facilities/{id}/cost-report (decision 078). */
+const costReportResponse = z.object({
+  lines: z.array(
+    z.object({
+      budget_line_id: z.string(),
+      code: z.string(),
+      name: z.string(),
+      category: z.enum(budgetCategories),
+      funded_by: z.enum(['debt', 'equity']),
+      budget_cents: cents,
+      claimed_cents: cents,
+      certified_cents: cents,
+      paid_cents: cents,
+      retention_held_cents: cents,
+      /** The surveyor's latest cost to complete for the line, null before any. */
+      cost_to_complete_cents: cents.nullable(),
+      /** What the in-balance test counts for the line, null for a line it does not test. */
+      to_complete_cents: cents.nullable(),
+    }),
+  ),
+  totals: z.object({
+    budget_cents: cents,
+    claimed_cents: cents,
+    certified_cents: cents,
+    paid_cents: cents,
+    retention_held_cents: cents,
+    to_complete_cents: cents,
+  }),
+  contingency: z.object({ budget_cents: cents, used_cents: cents }),
+  in_balance: z.boolean(),
+  shortfall_cents: cents,
+});
+
 const tags = ['facilities'];
 /** Every facility party's role, and admins (who read, never act). */
 const everyone = ['borrower', 'funder', 'surveyor', 'admin'] as const;
@@ -349,6 +385,21 @@ export const facilitiesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
       },
     },
     (request) => ledger.getInBalance(db, { viewer: viewerOf(request), facilityId: request.params.id }),
+  );
+
+  app.get(
+    '/api/facilities/:id/cost-report',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        summary:
+          'The cost report by budget line: budget, claimed, certified, paid, retention held and what each line still needs (the in-balance figure)',
+        params: facilityIdParams,
+        response: { 200: costReportResponse, ...errors },
+      },
+    },
+    (request) => ledger.getCostReport(db, { viewer: viewerOf(request), facilityId: request.params.id }),
   );
 
   app.get(

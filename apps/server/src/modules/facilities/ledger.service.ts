@@ -14,7 +14,7 @@ import type { OpenedFile } from '../documents/send-file';
 import { newDownloadCode } from '../watermark/download-code';
 import { stampedCopy } from '../watermark/stamped-copy';
 import { type FacilityRow, facilityForReader } from './facility-access';
-import { centsOut, facilityBalances, facilityInBalance } from './facility-figures';
+import { centsOut, facilityBalances, facilityInBalance, lineFigures } from './facility-figures';
 
 /** GET /facilities/{id}/in-balance: the test, line by line, with the refusal's words when short. */
 export async function getInBalance(db: Db, options: { viewer: Viewer; facilityId: string }) {
@@ -30,6 +30,55 @@ export async function getInBalance(db: Db, options: { viewer: Viewer; facilityId
     equity_in_hand_cents: centsOut(result.equity_in_hand_cents),
     finance_end_date: result.finance_end_date,
     lines: result.lines.map((l) => ({ ...l, required_cents: centsOut(l.required_cents) })),
+  };
+}
+
+/**
+ * GET /facilities/{id}/cost-report: the cost report by budget line in one answer (decision 078) —
+ * the approved budget and what the draws claimed (submitted onwards), the surveyor certified
+ * (certified onwards), the funder paid (certified in funded draws) and holds as retention (less any
+ * released), beside the in-balance test's own figure for what the line still needs, so the report
+ * and the test never disagree. The facility page had assembled it from the budget, the in-balance
+ * test and every draw (39 requests for 36 draws).
+ */
+export async function getCostReport(db: Db, options: { viewer: Viewer; facilityId: string }) {
+  const { facility } = await facilityForReader(db, options.viewer, options.facilityId);
+  const [figures, test] = await Promise.all([lineFigures(db, facility.id), facilityInBalance(db, facility)]);
+  const toComplete = new Map<string, bigint>();
+  for (const l of test.lines) if (l.budget_line_id) toComplete.set(l.budget_line_id, l.required_cents);
+  const lines = figures.map((l) => ({
+    budget_line_id: l.id,
+    code: l.code,
+    name: l.name,
+    category: l.category,
+    funded_by: l.funded_by,
+    budget_cents: centsOut(l.budget_cents),
+    claimed_cents: centsOut(l.claimed_cents),
+    certified_cents: centsOut(l.paid_cents + l.pending_cents),
+    paid_cents: centsOut(l.paid_cents),
+    retention_held_cents: centsOut(l.retention_held_cents),
+    cost_to_complete_cents: l.cost_to_complete_cents === null ? null : centsOut(l.cost_to_complete_cents),
+    to_complete_cents: toComplete.has(l.id) ? centsOut(toComplete.get(l.id)!) : null,
+  }));
+  const sum = (pick: (l: (typeof lines)[number]) => number | null, only = lines) =>
+    only.reduce((total, l) => total + (pick(l) ?? 0), 0);
+  const contingency = lines.filter((l) => l.category === 'contingency');
+  return {
+    lines,
+    totals: {
+      budget_cents: sum((l) => l.budget_cents),
+      claimed_cents: sum((l) => l.claimed_cents),
+      certified_cents: sum((l) => l.certified_cents),
+      paid_cents: sum((l) => l.paid_cents),
+      retention_held_cents: sum((l) => l.retention_held_cents),
+      to_complete_cents: sum((l) => l.to_complete_cents),
+    },
+    contingency: {
+      budget_cents: sum((l) => l.budget_cents, contingency),
+      used_cents: sum((l) => l.certified_cents, contingency),
+    },
+    in_balance: test.shortfall_cents === 0n,
+    shortfall_cents: centsOut(test.shortfall_cents),
   };
 }
 
