@@ -121,6 +121,16 @@ export const MULTIPART_BODIES: Record<string, Json> = {
       kind: { type: 'string', description: 'What the file is to the draw (a claim, an invoice, …)' },
     },
   },
+  '/api/facilities/:id/documents/upload': {
+    type: 'object',
+    required: ['documents'],
+    properties: {
+      documents: {
+        ...file,
+        description: 'One file up to 10 MB: the certificate of practical completion (a PDF or a scan)',
+      },
+    },
+  },
   '/api/document-trace': {
     type: 'object',
     required: ['file'],
