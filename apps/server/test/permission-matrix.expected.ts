@@ -299,6 +299,8 @@ const table: Record<string, Cells> = {
   'POST /api/facilities/{id}/cure': facilityFunder,
   // Decision 072: the variation settings read by every party; a certificate uploaded by the developer or the funder.
   'GET /api/facilities/{id}/variation-settings': facilityRead,
+  // Decision 078: the cost report by line, read by every party and admins.
+  'GET /api/facilities/{id}/cost-report': facilityRead,
   'POST /api/facilities/{id}/documents/upload': facilityDeveloperOrFunder,
   'GET /api/facilities/{id}/parties': facilityRead,
   'POST /api/facilities/{id}/parties': facilityFunder,
