@@ -16,9 +16,10 @@ export async function openBenchDatabase(): Promise<{ database: DatabaseHandle; d
   return {
     database,
     drop: async () => {
-      if (schema)
+      // The schema and the job queue's beside it (`<schema>_jobs`).
+      for (const name of schema ? [schema, `${schema}_jobs`] : [])
         await database.db.schema
-          .dropSchema(schema)
+          .dropSchema(name)
           .ifExists()
           .cascade()
           .execute()

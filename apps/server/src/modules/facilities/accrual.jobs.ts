@@ -12,6 +12,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/database';
 import type { JobKind } from '../../jobs/job-queue';
 import { handleCovenantJobs, queueCovenantJobs } from '../covenants/covenant.jobs';
+import { accrueBatch } from './accrual-batch';
 import { facilityChanged } from './facilities.service';
 import { findFacilityRow } from './facility-access';
 import { accrualPosition, facilityBalances, nat, postJournal } from './facility-figures';
@@ -134,22 +135,18 @@ export async function accrueDay(db: Db, facilityId: string, day: string): Promis
   });
 }
 
-/** Accrues every day not yet accrued up to and including `through`; returns how many. */
+/**
+ * Accrues every day not yet accrued up to and including `through`; returns how many. The days go in
+ * batches (`accrueBatch`: up to a year in one transaction, the same rows and journals as `accrueDay`
+ * one day at a time; decision 078). Another instance accruing the same facility holds its lock; the
+ * next batch then starts where that one ended, or finds nothing left.
+ */
 export async function accrueThrough(db: Db, facilityId: string, through: string): Promise<number> {
   let count = 0;
   for (;;) {
-    const facility = await findFacilityRow(db, facilityId);
-    if (!facility?.activated_on) return count;
-    const { next } = await accrualPosition(db, facility);
-    if (next > through) return count;
-    const done = await accrueDay(db, facilityId, next);
-    if (!done) {
-      // Another instance took this day: wait for it by looking again; stop if nothing moved.
-      const again = await accrualPosition(db, facility);
-      if (again.next === next) return count;
-      continue;
-    }
-    count += 1;
+    const done = await accrueBatch(db, facilityId, through);
+    if (done === 0) return count;
+    count += done;
   }
 }
 
