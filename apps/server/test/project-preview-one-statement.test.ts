@@ -43,7 +43,12 @@ describe("a funder's preview in one statement", () => {
     // An alert not yet opened; another funder's request and alert are not this funder's.
     await db
       .insertInto('listing_alert')
-      .values({ funder_id: funder.id, project_id: projectId, reasons: JSON.stringify(['type']), email: 'off' })
+      .values({
+        funder_id: funder.id,
+        project_id: projectId,
+        reasons: JSON.stringify(['type']),
+        email: 'off',
+      })
       .execute();
     await insertAccessRequest(db, { funderId: other.id, projectId, status: 'pending' });
     expect((await expectSameAsTwo(projectId, funder.id)).funder).toEqual({
@@ -73,7 +78,12 @@ describe("a funder's preview in one statement", () => {
     const projectId = await insertPublishedProject(db, developer.id, 'Six Villas, Ascot');
     await db
       .insertInto('listing_alert')
-      .values({ funder_id: funder.id, project_id: projectId, reasons: JSON.stringify(['state']), email: 'off' })
+      .values({
+        funder_id: funder.id,
+        project_id: projectId,
+        reasons: JSON.stringify(['state']),
+        email: 'off',
+      })
       .execute();
     const requestId = await insertAccessRequest(db, { funderId: funder.id, projectId, status: 'pending' });
 

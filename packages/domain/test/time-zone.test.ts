@@ -55,7 +55,9 @@ describe('the time zone on a profile', () => {
     for (const bad of ['Sydney', 'australia/sydney', 'AEDT', '+10:00', '', 'x'.repeat(65)]) {
       const result = timeZoneSchema.safeParse(bad);
       expect(result.success, bad).toBe(false);
-      expect(result.error?.issues[0]?.message).toBe('Choose a time zone from the list, such as Australia/Sydney');
+      expect(result.error?.issues[0]?.message).toBe(
+        'Choose a time zone from the list, such as Australia/Sydney',
+      );
     }
     expect(timeZoneSchema.safeParse(42).error?.issues[0]?.message).toBe(
       'Choose a time zone from the list, such as Australia/Sydney',

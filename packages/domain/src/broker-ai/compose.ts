@@ -163,7 +163,7 @@ function unitGroups(text: string, qs: Q[]): AnalystAnswer | null {
   let counted = 0;
   for (const g of groups) {
     const price = findQuantities(g[2]!)[0];
-    if (!price || price.kind !== 'amount') return null;
+    if (price?.kind !== 'amount') return null;
     const n = Number(g[1]);
     const v = n * price.value;
     total += v;
@@ -225,7 +225,7 @@ function baseAndExcess(text: string, qs: Q[]): AnalystAnswer | null {
   if (i < 0) return null;
   const [fixed, rate, threshold] = [qs[i]!, qs[i + 1]!, qs[i + 2]!];
   const base = qs.find((q) => q !== fixed && q !== rate && q !== threshold);
-  if (!base || base.kind !== 'amount' || fixed.kind !== 'amount' || rate.kind !== 'rate') return null;
+  if (base?.kind !== 'amount' || fixed.kind !== 'amount' || rate.kind !== 'rate') return null;
   const excess = Math.max(0, base.value - threshold.value);
   const onExcess = tools.shareOf(rate.value, excess)!;
   const total = fixed.value + onExcess;

@@ -319,7 +319,7 @@ export function readQuestion(question: string): Reading {
           continue;
         }
       }
-      if (label === 'cost' && EX_LAND.test(text.slice(q.start - 30 < 0 ? 0 : q.start - 30, q.end + 30))) {
+      if (label === 'cost' && EX_LAND.test(text.slice(Math.max(q.start - 30, 0), q.end + 30))) {
         set('costsExLand', q.value, q);
         continue;
       }

@@ -45,7 +45,7 @@ export async function findAccessEnded(
     query = query.where('ar.project_id', '=', options.projectId ?? '');
   }
   const row = await query.orderBy('ar.revoked_at', 'desc').limit(1).executeTakeFirst();
-  if (!row || !row.revoked_at) throw notFound('Not found');
+  if (!row?.revoked_at) throw notFound('Not found');
   const ended = {
     project_id: row.project_id,
     project_title: row.title,
