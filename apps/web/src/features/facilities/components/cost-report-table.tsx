@@ -10,13 +10,7 @@ import { ScrollTable } from './scroll-table';
  * (the in-balance test's own figure), with the contingency used; one answer from the server's
  * GET /facilities/{id}/cost-report (decision 078), refreshed by the 'facility' live event.
  */
-export function CostReportTable({
-  facilityId,
-}: {
-  facilityId: string;
-  /** No longer read: the server counts the draws. Kept until the facility page stops passing it. */
-  draws?: unknown;
-}) {
+export function CostReportTable({ facilityId }: { facilityId: string }) {
   const report = useCostReport(facilityId);
   return (
     <Stack gap="xs" component="section" aria-labelledby="cost-report">

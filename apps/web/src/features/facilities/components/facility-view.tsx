@@ -126,7 +126,7 @@ export function FacilityView({ facilityId }: { facilityId: string }) {
             budgetCents={budget.data ? (budget.data.approved?.total_cents ?? 0) : undefined}
             draws={draws.data?.items}
           />
-          <CostReportTable facilityId={facilityId} draws={draws.data?.items} />
+          <CostReportTable facilityId={facilityId} />
           <DrawsList
             facilityId={facilityId}
             draws={draws.data?.items}
