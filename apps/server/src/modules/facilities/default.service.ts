@@ -123,13 +123,7 @@ export async function declareDefault(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    const updated = await trx
-      .updateTable('facility')
-      .set({ status: move.status, updated_at: sql`now()` })
-      .where('id', '=', facility.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const restated = await restateAccruals(trx, updated, {
+    const { updated, restated } = await moveAndRestate(trx, facility.id, move.status, {
       from: body.declared_on,
       cause: `default declared from ${body.declared_on}`,
       createdBy: viewer.id,
@@ -210,13 +204,7 @@ export async function cureDefault(
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-    const updated = await trx
-      .updateTable('facility')
-      .set({ status: move.status, updated_at: sql`now()` })
-      .where('id', '=', facility.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const restated = await restateAccruals(trx, updated, {
+    const { updated, restated } = await moveAndRestate(trx, facility.id, move.status, {
       from: body.cured_on,
       cause: `default cured from ${body.cured_on}`,
       createdBy: viewer.id,
@@ -254,4 +242,23 @@ export async function cureDefault(
       interest_adjusted_cents: Number(restated.amount_cents),
     };
   });
+}
+
+/**
+ * The facility's new status, then every accrued day from `from` restated at the rates the move
+ * gives them (a default's margin starts, a cure's stops).
+ */
+async function moveAndRestate(
+  trx: Db,
+  facilityId: string,
+  status: FacilityStatus,
+  restatement: { from: string; cause: string; createdBy: string },
+) {
+  const updated = await trx
+    .updateTable('facility')
+    .set({ status, updated_at: sql`now()` })
+    .where('id', '=', facilityId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { updated, restated: await restateAccruals(trx, updated, restatement) };
 }
