@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withCovenants } from '../src/modules/covenants/covenant-tables';
 import { releaseRetentionOnSchedule } from '../src/modules/variations/retention.service';
 import { as, buildTestApp, type TestApp } from './helpers';
+import { covenantTestsOf, setCovenants as setCovenantsOf } from './support/covenant-tests';
 import { call, certifiedDraw, createFacilityWorld, type FacilityWorld } from './support/facilities';
 import { createWorldPresale, presaleBody } from './support/presale-world';
 import { completeWithPeriod, worldWithRetention } from './support/retention-world';
@@ -21,23 +21,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const setCovenants = (w: FacilityWorld, covenants: Record<string, unknown>[]) =>
-  call(t, w.funder, {
-    method: 'PUT',
-    url: `/api/facilities/${w.facilityId}/covenants`,
-    payload: { covenants },
-  });
-
-/** The tests kept for one covenant, newest first. */
-const testsOf = async (w: FacilityWorld, kind: string) =>
-  (
-    await withCovenants(t.database.db)
-      .selectFrom('covenant_test')
-      .select(['trigger', 'status', 'value'])
-      .where('facility_id', '=', w.facilityId)
-      .where('kind', '=', kind)
-      .orderBy('seq', 'desc')
-      .execute()
-  ).map((r) => ({ ...r, value: r.value === null ? null : Number(r.value) }));
+  setCovenantsOf(t, w, covenants);
+const testsOf = (w: FacilityWorld, kind: string) => covenantTestsOf(t, w, kind);
 
 // Loan to cost: the $12,000,000 limit over the approved budget; always measured once a budget is approved.
 const loanToCost = { kind: 'loan_to_cost', threshold: 15_000, frequency: 'monthly', cure_days: 30 };

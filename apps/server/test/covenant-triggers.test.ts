@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withCovenants } from '../src/modules/covenants/covenant-tables';
 import { as, buildTestApp, type TestApp } from './helpers';
+import { covenantTestsOf, setCovenants as setCovenantsOf } from './support/covenant-tests';
 import { call, certifiedDraw, createFacilityWorld, type FacilityWorld } from './support/facilities';
 import { presaleBody } from './support/presale-world';
 
@@ -17,23 +17,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const setCovenants = (w: FacilityWorld, covenants: Record<string, unknown>[]) =>
-  call(t, w.funder, {
-    method: 'PUT',
-    url: `/api/facilities/${w.facilityId}/covenants`,
-    payload: { covenants },
-  });
-
-/** The tests kept for one covenant, newest first. */
-const testsOf = async (w: FacilityWorld, kind: string) =>
-  (
-    await withCovenants(t.database.db)
-      .selectFrom('covenant_test')
-      .select(['trigger', 'status', 'value'])
-      .where('facility_id', '=', w.facilityId)
-      .where('kind', '=', kind)
-      .orderBy('seq', 'desc')
-      .execute()
-  ).map((r) => ({ ...r, value: r.value === null ? null : Number(r.value) }));
+  setCovenantsOf(t, w, covenants);
+const testsOf = (w: FacilityWorld, kind: string) => covenantTestsOf(t, w, kind);
 
 const removePresale = async (w: FacilityWorld, presaleId: string) => {
   const res = await as(t.app, w.developer, { method: 'DELETE', url: `/api/presales/${presaleId}` });
