@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lineFigures } from '../src/modules/facilities/facility-figures';
 import { buildTestApp, type TestApp } from './helpers';
-import { samples } from './support/documents';
 import { call, certifiedDraw, createFacilityWorld, type FacilityWorld } from './support/facilities';
+import { certificateOf } from './support/retention-world';
 
 // A draw funded after practical completion (decision 061's consequence, wired in draw-moves): the
 // retention it withholds never takes a line's holding above the cap after practical completion —
@@ -16,26 +14,6 @@ beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t.close());
-
-/** The certificate as a document of the deal room, written as the upload would store it. */
-async function certificate(w: FacilityWorld) {
-  const key = `${randomUUID()}.pdf`;
-  const stored = await t.app.deps.storage.put(key, Readable.from([samples.pdf()]));
-  const row = await t.database.db
-    .insertInto('deal_document')
-    .values({
-      deal_id: w.dealId,
-      uploader_id: w.developer.id,
-      storage_key: key,
-      file_name: 'Practical completion certificate.pdf',
-      mime_type: 'application/pdf',
-      size_bytes: stored.sizeBytes,
-      sha256: stored.sha256,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 async function fund(w: FacilityWorld, claim: Parameters<typeof certifiedDraw>[2], fundedOn: string) {
   const draw = await certifiedDraw(t, w, claim);
@@ -62,7 +40,7 @@ describe('retention on a draw funded after practical completion', () => {
     const pc = await call(t, w.funder, {
       method: 'POST',
       url: `/api/facilities/${w.facilityId}/practical-completion`,
-      payload: { date: '2026-06-30', certificate_document_id: await certificate(w) },
+      payload: { date: '2026-06-30', certificate_document_id: await certificateOf(t, w) },
     });
     // Half released ($100,000), which leaves $100,000: under the 2.5 % ($150,000) cap.
     expect(pc.retention_held_cents).toBe(10_000_000);
