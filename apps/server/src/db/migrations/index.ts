@@ -31,6 +31,7 @@ import * as aiChatFacility from './20261205100000_ai_chat_facility';
 import * as facilityDefaultAndCure from './20261206000000_facility_default_and_cure';
 import * as retentionSecondHalf from './20261206100000_retention_second_half';
 import * as userTimeZone from './20261206200000_user_time_zone';
+import * as accrualAcrossFacilities from './20261207000000_accrual_across_facilities';
 
 export const migrations = {
   '20261122000000_auth_and_profile': authAndProfile,
@@ -66,4 +67,5 @@ export const migrations = {
   '20261206000000_facility_default_and_cure': facilityDefaultAndCure,
   '20261206100000_retention_second_half': retentionSecondHalf,
   '20261206200000_user_time_zone': userTimeZone,
+  '20261207000000_accrual_across_facilities': accrualAcrossFacilities,
 };
