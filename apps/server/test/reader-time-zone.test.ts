@@ -156,5 +156,14 @@ describe('dates the server writes for a person', () => {
     expect(fromSydney.headers['content-disposition']).toBe(
       'attachment; filename="plinth-export-2026-11-29.json"',
     );
+    // HEAD names the file as GET does, in the requester's zone.
+    const headFromLondon = await as(t.app, londonAdmin, {
+      method: 'HEAD',
+      url: '/api/admin/export-all-data',
+    });
+    expect(headFromLondon.statusCode).toBe(200);
+    expect(headFromLondon.headers['content-disposition']).toBe(
+      'attachment; filename="plinth-export-2026-11-28.json"',
+    );
   });
 });

@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { viewerOf } from '../../auth/guards';
 import { noBody, wantsBody } from '../documents/send-file';
+import { readerTimeZone } from '../users/reader-time-zone';
 import { exportAllData, exportFileName } from './export.service';
 import * as godMode from './god-mode.service';
 import { grantedAccessResponse, listGrantedAccess } from './granted-access';
@@ -137,11 +138,14 @@ export const godModeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         response: errors,
       },
     },
-    async (request, reply) =>
-      // HEAD sends no data, so it exports nothing and is not audited (issue 29 finding 7).
-      wantsBody(request)
-        ? sendExport(reply, await exportAllData(db, { viewer: viewerOf(request) }))
-        : sendExport(reply, { fileName: exportFileName(new Date()), stream: noBody() }),
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      // HEAD sends no data, so it exports nothing and is not audited (issue 29 finding 7); it names
+      // the file as GET would, in the requester's time zone (decision 074).
+      if (wantsBody(request)) return sendExport(reply, await exportAllData(db, { viewer }));
+      const fileName = exportFileName(new Date(), await readerTimeZone(db, viewer.id));
+      return sendExport(reply, { fileName, stream: noBody() });
+    },
   );
 };
 
