@@ -232,7 +232,7 @@ const COST_LINE =
  * figure. Any total worked without it would be short, so the analyst asks for it (decision 077).
  */
 const UNPRICED_LINE = new RegExp(
-  `\\b(?:some|plus|and|also|with|other)\\s+(?:some\\s+|the\\s+|other\\s+)?(${COST_LINE})\\b(?=\\s*(?:[.;?!]|$|,\\s*(?:what|how|ltc|lvr|margin|tdc)))|\\b(${COST_LINE})(?![^.,;?]*\\d)\\s*(?:are|is|still)?\\s*(?:tbc|tba|tbd|unknown|to come|not (?:yet )?(?:known|priced|costed|confirmed|in)|(?:still|yet) to be (?:confirmed|priced|costed|worked out))\\b`,
+  `\\b(?:some|plus|and|also|with|other)\\s+(?:some\\s+|the\\s+|other\\s+)?(${COST_LINE})\\b(?=\\s*(?:[.;?!]|$|,\\s*(?:what|how|ltc|lvr|margin|tdc|and|plus|with|but|then|a|an|the|loan|debt)\\b))|\\b(${COST_LINE})(?![^.,;?]*\\d)\\s*(?:are|is|still)?\\s*(?:tbc|tba|tbd|unknown|to come|not (?:yet )?(?:known|priced|costed|confirmed|in)|(?:still|yet) to be (?:confirmed|priced|costed|worked out))\\b`,
   'i',
 );
 

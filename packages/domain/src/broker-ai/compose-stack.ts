@@ -63,7 +63,7 @@ export function capitalStack(text: string, qs: Q[]): AnalystAnswer | null {
         q.start >= w.end &&
         q.start < limit &&
         !used.has(q) &&
-        /^[\s:=-]*(?:(?:at|of|is|are|for|be|about|around|making up|takes?|taking|bringing|brings?|it|to|up|with|covers?|another|a further|further|funds?|fund|will|would|can|goes|go|lends?|provides?)\s+)*$/i.test(
+        /^[\s:=-]*(?:(?:at|of|is|are|for|be|about|around|making up|takes?|taking|bringing|brings?|it|to|up|with|covers?|another|a further|further|funds?|fund|will|would|can|goes|go|lends?|provides?|puts?|putting|in|contributes?|contributing|brings?|has|have|tips?)\s+)*$/i.test(
           text.slice(w.end, q.start),
         ),
     );
@@ -114,6 +114,22 @@ export function capitalStack(text: string, qs: Q[]): AnalystAnswer | null {
     figure.size === firsts.length;
   if (totalQ && !isOnTotal && !STACK_TOTAL.test(text.slice(Math.max(0, totalQ.start - 30), totalQ.end + 30)))
     return null;
+  // 'mezz 15%, the developer chips $5m': an amount a tranche word stands before, with no figure
+  // and no word of the total between them, is that tranche's, however it is worded: never the total.
+  if (totalQ && !isOnTotal) {
+    const owner = words.filter((w) => w.end <= totalQ.start).at(-1);
+    const between = owner ? text.slice(owner.end, totalQ.start) : '';
+    if (
+      owner &&
+      between.length < 40 &&
+      !/[.;?!—–]/.test(between) &&
+      !STACK_TOTAL.test(between) &&
+      !/\b(?:on|of|across)\s+(?:an?\s+|the\s+)?$/i.test(between) &&
+      !/^\s*(?:of\s+)?(?:tdc|total|project cost|stack)\b/i.test(text.slice(totalQ.end)) &&
+      !qs.some((q) => q.start >= owner.end && q.end <= totalQ.start)
+    )
+      return null;
+  }
   const total = totalQ?.value;
   const names = firsts.map((w) => w.tranche);
   const amountOf = new Map<Tranche, number>();

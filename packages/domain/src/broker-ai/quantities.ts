@@ -122,15 +122,30 @@ function findChanges(question: string, all: Omit<Quantity, 'label'>[]): Change[]
     // '$5m project's costs rise 10 %': the change words after this figure lead to the next one.
     const next = all.find((o) => o.start >= q.end);
     const leadsOn = !!next && q.end + after.length >= next.start - 1 && /\S/.test(after);
-    for (const [subjectIn, verbIn] of [
+    // 'revenue 20m falls 10%': the subject stands before the amount the change is of.
+    const prev = all.filter((o) => o.end <= q.start).at(-1);
+    const baseSubject =
+      q.kind === 'rate' &&
+      prev?.kind === 'amount' &&
+      !COST_WORDS.test(before) &&
+      !REVENUE_WORDS.test(before) &&
+      /^\s*(?:is\s+|are\s+)?[a-z]+\s*(?:by\s*)?$/i.test(text.slice(prev.end, q.start))
+        ? windowOf(text, prev, all, 'before')
+        : null;
+    const pairs: (readonly [string, string])[] = [
+      ...(baseSubject ? [[baseSubject, before] as const] : []),
       [before, before],
       [before, after],
       [after, after],
       [after, before],
-    ] as const) {
+    ];
+    for (const [subjectIn, verbIn] of pairs) {
       const isCost = COST_WORDS.test(subjectIn);
       const isRevenue = REVENUE_WORDS.test(subjectIn);
       if (isCost === isRevenue || (leadsOn && subjectIn === after)) continue;
+      // 'revenue 20m falls 10%': the change words lead on to the rate; this amount is the base.
+      if (q.kind === 'amount' && leadsOn && next?.kind === 'rate' && verbIn === after && verbIn !== before)
+        continue;
       // 'costs run 10% over', 'sales come in 10% under': only after the figure ('over $10m' is a size).
       const isAfter = verbIn === after && verbIn !== before;
       const up =

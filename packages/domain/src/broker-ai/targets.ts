@@ -154,7 +154,7 @@ const figures: [Target, RegExp][] = [
   ],
   [
     'cost',
-    /\bwhat(['’]s|s| is| are| was)? (the |my |our )?(tdc|total (development |project )?costs?|project costs?|development costs?)\b|\bwhat (is|are|was) (the |my |our )?(total )?costs?\b|\b(the |my )?tdc\b(?=\s*(\?|and\b))|\btotal cost\b(?=\s*\?)|\b(?:total )?(?:dev|development|project) costs?\b(?=\s*\?)|^\s*(?:tdc|total (?:dev|development|project) costs?)\b(?=\s*(?:[?:\-–—]|please\b))|\bwhat (tdc|total (development )?cost|project cost)\b|\bhow much (can|could|should) (the |my |our )?(project |development )?(cost|tdc)\b|\b(tdc|total (development )?cost) (do|would|will|can|could) (i|we)\b|\bhow (big|large) (a |the )?(project|development|deal|job)\b/gi,
+    /\bwhat(['’]s|s| is| are| was)? (the |my |our )?(tdc|total (development |project )?costs?|project costs?|development costs?)\b|\bwhat (is|are|was) (the |my |our )?(total )?costs?\b|\b(the |my )?tdc\b(?=\s*(\?|and\b))|\btotal cost\b(?=\s*\?)|\b(?:total )?(?:dev|development|project) costs?\b(?=\s*\?)|^\s*(?:tdc|total (?:dev|development|project) costs?)\b(?=\s*(?:[?:\-–—]|please\b))|\bwhat (tdc|total (development )?cost|project cost)\b|\bhow much (can|could|should) (the |my |our )?(project |development )?(cost|tdc)\b|\b(tdc|total (development )?cost) (do|would|will|can|could) (i|we)\b|\bhow (big|large) (a |the )?(project|development|deal|job)\b|\bwhat (size|scale) (of )?(a |the )?(project|development|deal|job)\b/gi,
   ],
   [
     'rate',

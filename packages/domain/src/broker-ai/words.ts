@@ -143,6 +143,27 @@ const SHORTHAND: [RegExp, string][] = [
   [/\bpsm\b(?=\s*(?:cost|price|rate|\?|:|$))/gi, 'cost per sqm'],
   [/\bavg\.? bal(?:ance)?\b/gi, 'average drawn balance'],
 
+  [/\bRLV\b/g, 'residual land value'],
+  // 'GRV down 10 pct from 20m': the figure before the change, as 'GRV 20m down 10 pct'.
+  [
+    /\b(costs?|tdc|build|construction|sales|revenue|grv|gdv)\s+((?:is\s+|are\s+)?(?:up|down|rises?|falls?|drops?|increases?|decreases?))\s+(?:by\s+)?(\d[\d.]*\s*(?:%|pc|pct|per ?cent|percent))\s+from\s+(\$?\d[\d,.]*\s?(?:k|m|mil|million)?)(?=[\s,.;?!—–-]|$)/gi,
+    '$1 $4 $2 $3',
+  ],
+  // 'monthly interest: 4.8m at 8.75 pc': a heading that asks, not a label of the figure after it.
+  [
+    /^\s*((?:monthly|annual|yearly|quarterly)\s+(?:interest|line fees?|fees?|interest cost))\s*:\s*(?=\$?\d)/i,
+    '$1? ',
+  ],
+  // 'land 2.2m + stamp duty 121k + build 5.8m': a plus between labelled lines separates them.
+  [
+    /(\d(?:[\d,.]*\d)?\s?(?:k|m|mil|million)?)\s*\+\s*(?=(?:the\s+)?(?:land|site|stamp|duty|build|construction|soft|finance|fees|professional|consultants?|legals?|contingency|interest|other|marketing|selling|holding)\b)/gi,
+    '$1, ',
+  ],
+  // '10 x 3-bed townhouses', '6 x 2 bedroom apartments': so many dwellings.
+  [
+    /\b(\d+)\s*(?:x|×)\s+(?:\d[\s-]?(?:bed(?:room)?s?|br)\s+)(?=(?:units?|lots|apartments?|townhouses?|homes|dwellings?|duplexes|villas|terraces|flats)\b)/gi,
+    '$1 ',
+  ],
   [/\bbuy(?:ing)?\s+(?=\$?\d)/gi, 'bought for '],
   [/\bsell(?:ing)?\s+(?=\$?\d)/gi, 'sold for '],
 ];
