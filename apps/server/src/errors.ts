@@ -50,7 +50,8 @@ export const conflict = (why: string) => new AppError('CONFLICT', why);
 export const validationFailed = (issues: FieldIssue[]) =>
   new AppError('VALIDATION_FAILED', issues.map((i) => i.message).join(', '), issues);
 
-const codeForStatus = (status: number): ErrorCode => {
+/** The code of an answer that has only a status (Fastify's own 4xx, Better Auth's errors without one). */
+export const codeForStatus = (status: number): ErrorCode => {
   const found = (Object.entries(errorStatus) as [ErrorCode, number][]).find(([, s]) => s === status);
   return found ? found[0] : status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
 };

@@ -66,10 +66,40 @@ describe('API conventions', () => {
     expect(res.statusCode).toBe(415);
   });
 
-  it('an unknown API route answers 404 JSON', async () => {
+  it('an unknown API route, or a known path with a method it lacks, answers 404 in the error shape', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect(res.json()).toEqual({ error: 'Route GET /api/nothing-here not found', code: 'NOT_FOUND' });
+    const method = await as(t.app, user, { method: 'DELETE', url: '/api/pricing' });
+    expect(method.statusCode).toBe(404);
+    expect(method.json()).toEqual({ error: 'Route DELETE /api/pricing not found', code: 'NOT_FOUND' });
+  });
+
+  it("Better Auth's refusals answer the same shape: its message is the error, its code kept", async () => {
+    const wrong = await as(t.app, null, {
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: 'nobody@example.test', password: 'not-the-password' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.headers['content-type']).toMatch(/^application\/json/);
+    expect(wrong.json()).toEqual({ error: 'Invalid email or password', code: 'INVALID_EMAIL_OR_PASSWORD' });
+    const blank = await as(t.app, null, {
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { name: 'No Password', email: 'no-password@example.test', password: 'short' },
+    });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toEqual({ error: 'Password too short', code: 'PASSWORD_TOO_SHORT' });
+    // A cross-site write is refused by Better Auth's origin check, in the same shape.
+    const crossSite = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: 'https://evil.example', cookie: user.cookie },
+      payload: { email: 'nobody@example.test', password: 'not-the-password' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect(Object.keys(crossSite.json()).sort()).toEqual(['code', 'error']);
   });
 
   it('health reports the database and the driver', async () => {

@@ -54,7 +54,10 @@ function operationsOf(spec: OpenApi): Operation[] {
       });
     }
   }
-  return operations;
+  // Signing out ends the caller's session: fuzzed last, so every other operation meets signed-in callers.
+  return operations.sort(
+    (a, b) => Number(a.path === '/api/auth/sign-out') - Number(b.path === '/api/auth/sign-out'),
+  );
 }
 
 let t: TestApp;

@@ -20,13 +20,7 @@ let source: string;
 let origin: string;
 
 beforeAll(async () => {
-  // The document with Better Auth's endpoints, as integrators get it (api-document.ts, decision 073).
-  process.env.PLINTH_DOCUMENT_BETTER_AUTH = 'on';
-  try {
-    t = await buildTestApp();
-  } finally {
-    delete process.env.PLINTH_DOCUMENT_BETTER_AUTH;
-  }
+  t = await buildTestApp();
   source = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).body;
   origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
 });

@@ -39,18 +39,8 @@ const operations = () =>
     Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
   );
 
-/** An app whose document lists Better Auth's endpoints too (api-document.ts, decision 073). */
-async function buildWithAuthPaths(env: Record<string, string> = {}) {
-  process.env.PLINTH_DOCUMENT_BETTER_AUTH = 'on';
-  try {
-    return await buildTestApp(env);
-  } finally {
-    delete process.env.PLINTH_DOCUMENT_BETTER_AUTH;
-  }
-}
-
 beforeAll(async () => {
-  t = await buildWithAuthPaths();
+  t = await buildTestApp();
   const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
   expect(response.statusCode).toBe(200);
   source = response.body;
@@ -60,7 +50,7 @@ afterAll(() => t?.close());
 
 describe('the OpenAPI document', () => {
   it("passes Redocly's recommended rules: no error and no warning", async () => {
-    const deployed = await buildWithAuthPaths({ BASE_URL: DEPLOYED_URL });
+    const deployed = await buildTestApp({ BASE_URL: DEPLOYED_URL });
     const answer = await deployed.app.inject({ method: 'GET', url: '/api/docs/json' });
     await deployed.close();
     expect(answer.json().servers).toEqual([expect.objectContaining({ url: DEPLOYED_URL })]);

@@ -74,6 +74,14 @@ const privateToOwner: Cells = [U, A, N, N, N, N, N, N];
 // world, a recipe in permission-matrix.test.ts); the test fails until it has one.
 const table: Record<string, Cells> = {
   // --- Auth and the user's own account (spec 000 section 7; decisions 003, 018) ---
+  // Better Auth's endpoints the web app uses (documented since decision 080): open to everyone;
+  // signing out without a session or resetting with a wrong token is refused by the body, not the caller.
+  'POST /api/auth/sign-up/email': open,
+  'POST /api/auth/sign-in/email': open,
+  'POST /api/auth/sign-out': open,
+  'GET /api/auth/get-session': open,
+  'POST /api/auth/request-password-reset': open,
+  'POST /api/auth/reset-password': open,
   'GET /api/auth/me': signedIn,
   // Role chosen at sign-up is final: a second choice is a 409, past authorisation.
   'POST /api/auth/set-role': signedIn,

@@ -61,6 +61,27 @@ const fundersOf: Actor[] = ['unapprovedFunder', 'subscribedFunder', 'funderWithA
 const ownRole = (actor: Actor) => (fundersOf.includes(actor) ? 'funder' : 'borrower');
 
 const recipes: Record<string, Recipe> = {
+  // Better Auth's endpoints: a new address each time, the owner's own credentials, a fresh caller
+  // for signing out (the world's sessions stay), a reset token that is not one (400, past authorisation).
+  'POST /api/auth/sign-up/email': {
+    body: () => ({
+      name: 'Matrix Newcomer',
+      email: `matrix-${randomUUID()}@example.test`,
+      password: 'correct-horse-battery',
+    }),
+  },
+  'POST /api/auth/sign-in/email': {
+    body: ({ w }) => ({ email: w.users.owner.email, password: w.users.owner.password }),
+  },
+  'POST /api/auth/sign-out': {
+    body: () => ({}),
+    fresh: async ({ w, actor }) => ({ user: await freshActor(w, actor) }),
+  },
+  'POST /api/auth/request-password-reset': body({
+    email: 'nobody@example.test',
+    redirectTo: '/reset-password',
+  }),
+  'POST /api/auth/reset-password': body({ newPassword: 'another-horse-battery', token: 'not-a-token' }),
   // The caller's own role again: 409 once chosen, for everyone (run last all the same).
   'POST /api/auth/set-role': { body: ({ actor }) => ({ role: ownRole(actor) }), last: true },
   'POST /api/auth/complete-profile': {

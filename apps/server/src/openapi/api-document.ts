@@ -29,14 +29,6 @@ const DESCRIPTION = [
 
 type Json = Record<string, unknown>;
 
-/**
- * Better Auth's sign-up, sign-in, sign-out, session and password reset in the document
- * (auth-paths.ts). Off until the tests that walk every documented operation know them: the
- * permission matrix's rows, the idempotency test's list of writes without a key, and the fuzz
- * test's error shape (Better Auth answers `{ message, code }`) — decision 073.
- */
-const documentBetterAuth = () => process.env.PLINTH_DOCUMENT_BETTER_AUTH === 'on';
-
 /** The onRequest hooks a plugin added with app.addHook: Fastify keeps them under a symbol of its own. */
 function pluginHooksOf(instance: FastifyInstance): unknown[] {
   const symbol = Object.getOwnPropertySymbols(instance).find((s) => s.description === 'fastify.hooks');
@@ -253,7 +245,6 @@ export async function registerApiDocument(
     };
   };
 
-  const betterAuth = documentBetterAuth();
   await app.register(swagger, {
     openapi: {
       info: {
@@ -284,7 +275,7 @@ export async function registerApiDocument(
     // The named schemas first (zod's registry: components.schemas), then the whole-document shape.
     transformObject: (document) =>
       'openapiObject' in document
-        ? shapeDocument(jsonSchemaTransformObject(document) as Json, { betterAuth })
+        ? shapeDocument(jsonSchemaTransformObject(document) as Json)
         : document.swaggerObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });

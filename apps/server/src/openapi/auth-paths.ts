@@ -1,8 +1,8 @@
 /**
  * Better Auth's endpoints the web app uses (sign-up, sign-in, sign-out, the session and the
  * password reset), written by hand: Better Auth registers them as one catch-all route, so no
- * schema of ours describes them (issue 36 item 1, decision 073). Their errors are Better Auth's
- * own shape, `{ message, code }` (AuthError), until the error shapes are made one (item 3).
+ * schema of ours describes them (issue 36 item 1, decision 073). Their errors are the API's one
+ * `Error` (auth-routes.ts maps Better Auth's `{ message, code }` into it, decision 080).
  */
 
 type Json = Record<string, unknown>;
@@ -45,15 +45,6 @@ export const AUTH_SCHEMAS: Record<string, Json> = {
       updatedAt: dateTime,
       ipAddress: { type: 'string', nullable: true },
       userAgent: { type: 'string', nullable: true },
-    },
-  },
-  AuthError: {
-    type: 'object',
-    description: "An error of Better Auth's endpoints under /api/auth",
-    required: ['message'],
-    properties: {
-      message: { type: 'string', description: 'What went wrong, in words for people' },
-      code: { type: 'string', description: 'A machine-readable code, e.g. `INVALID_EMAIL_OR_PASSWORD`' },
     },
   },
   SignInRequest: {
@@ -129,11 +120,16 @@ export const AUTH_SCHEMAS: Record<string, Json> = {
   },
 };
 
-const authError = (description: string) => ({ description, content: json(ref('AuthError')) });
+const authError = (description: string) => ({ description, content: json(ref('Error')) });
 const errors = {
   400: authError('A field is missing or invalid'),
   403: authError('The request did not come from this site (Origin), or the e-mail is not verified'),
+  413: authError('The body is over 64 KB'),
   429: authError('Too many attempts: wait the seconds in Retry-After'),
+  431: {
+    description:
+      'The request headers are over 16 KB: refused by the HTTP server before any route, without a body',
+  },
 };
 const setCookie = {
   'Set-Cookie': { description: 'The session cookie', schema: { type: 'string' } },

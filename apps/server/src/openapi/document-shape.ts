@@ -6,7 +6,7 @@ import { AUTH_SCHEMAS, authPaths } from './auth-paths';
 
 /** What each tag of the API is about; a tag used by a route must be described here (a test checks). */
 export const TAG_DESCRIPTIONS: Record<string, string> = {
-  auth: "Signing up, in and out, the session and the password reset (Better Auth's endpoints under /api/auth, whose errors are `{ message, code }`), and the signed-in user's role and profile.",
+  auth: "Signing up, in and out, the session and the password reset (Better Auth's endpoints under /api/auth), and the signed-in user's role and profile.",
   users: "Profiles, a person's own data export and account deletion.",
   system: 'Health of the server and its database.',
   projects: "Development projects: a developer's listings, the marketplace and a listing's details.",
@@ -150,7 +150,7 @@ const ERROR_COMPONENT = {
     error: { type: 'string', description: 'What went wrong, in words for people' },
     code: {
       type: 'string',
-      description: 'A stable machine-readable code, e.g. `VALIDATION_ERROR`, `NOT_FOUND`',
+      description: 'A stable machine-readable code, e.g. `VALIDATION_FAILED`, `INVALID_ID`, `NOT_FOUND`',
     },
     details: {
       type: 'array',
@@ -219,7 +219,7 @@ function nameSchema(schemas: Json, media: Json, name: string) {
  * Error component, every answer a description, the headers a client acts on.
  */
 function shapeOperation(schemas: Json, method: string, path: string, operation: Json) {
-  // Better Auth's endpoints are written whole in auth-paths.ts, with their own error shape.
+  // Better Auth's endpoints are written whole in auth-paths.ts.
   if (BETTER_AUTH_PATHS.has(path)) return;
   const id = pascal(String(operation.operationId));
   const body = jsonOf(operation.requestBody);
@@ -300,19 +300,19 @@ function reachable(paths: unknown, schemas: Json): Json {
 
 /**
  * Operation ids, described tags (in order of first use), named schemas, error answers, headers and
- * 3.0 nullability, on the built document; with `betterAuth`, Better Auth's endpoints too.
+ * 3.0 nullability, on the built document, Better Auth's endpoints included.
  */
-export function shapeDocument<T extends Json>(document: T, { betterAuth = true } = {}): T {
+export function shapeDocument<T extends Json>(document: T): T {
   const used: string[] = [];
   const paths = {
     ...((document.paths ?? {}) as Record<string, Record<string, Json>>),
-    ...(betterAuth ? authPaths() : {}),
+    ...authPaths(),
   };
   const components = { ...((document.components as Json | undefined) ?? {}) };
   const schemas: Json = {
     Error: ERROR_COMPONENT,
     ...((components.schemas as Json | undefined) ?? {}),
-    ...(betterAuth ? AUTH_SCHEMAS : {}),
+    ...AUTH_SCHEMAS,
   };
   for (const [path, item] of Object.entries(paths)) {
     for (const method of HTTP_METHODS) {

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { authClient } from '../../../lib/auth-client';
+import { authClient, authErrorText } from '../../../lib/auth-client';
 import { meQueryOptions } from '../../../lib/get-me';
 
 export type AuthMode = 'sign-in' | 'sign-up';
@@ -49,7 +49,7 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
         ? await authClient.signUp.email({ name: name.trim(), email: email.trim(), password })
         : await authClient.signIn.email({ email: email.trim(), password });
       if (error) {
-        setServerError(error.message || error.statusText || fallbackError);
+        setServerError(authErrorText(error, fallbackError));
         return;
       }
       // Load the new session before leaving, so the guard does not act on a cached "signed out".
@@ -73,7 +73,7 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
         redirectTo: '/reset-password',
       });
       // Whether the address is registered is never revealed; only failures of the call itself are.
-      if (error && error.status >= 429) setServerError(error.message || fallbackError);
+      if (error && error.status >= 429) setServerError(authErrorText(error, fallbackError));
       else setNotice(resetNotice);
     } catch {
       setServerError(fallbackError);
