@@ -11,7 +11,8 @@ import type { RegisteredRoute } from './route-registry';
  * A GET here allows its HEAD too (Fastify answers HEAD from the GET handler, without the body).
  */
 export const publicRoutes: Readonly<Record<string, string>> = {
-  'GET /': 'the landing page: prerendered HTML with the public prices filled in per request (decision 074); nothing private',
+  'GET /':
+    'the landing page: prerendered HTML with the public prices filled in per request (decision 074); nothing private',
   'GET /*':
     "the web app's index.html for every client-side path outside /api and /assets: legal pages, pricing, sign-in screens; the app's data comes from the guarded API",
   'GET /robots.txt':
