@@ -11,6 +11,7 @@ import { allInRate, composeAnswer, unitGroupsAsGrv } from './compose';
 import { inBalanceFromQuestion } from './in-balance-question';
 import { searchKnowledge } from './knowledge';
 import { findQuantities } from './parse';
+import { presalesNeeded } from './presales-needed';
 import { type Figure, type Figures, type Reading, readQuestion } from './quantities';
 import { rangeAnswer, rangeIn } from './ranges';
 import { rateOfAmount } from './rate-of-amount';
@@ -298,6 +299,8 @@ function answerWhole(question: string, context: AnalystContext): AnalystAnswer {
   if (balance) return balance;
   const onSales = salesFee(digitsForWords(text));
   if (onSales) return onSales;
+  const shortOf = presalesNeeded(digitsForWords(text));
+  if (shortOf) return shortOf;
   const composed = composeAnswer(text);
   if (composed) return composed;
   // 'margin of 425 bps over BBSY at 4.15 %': read with the all-in rate, its sum shown first.
@@ -405,6 +408,19 @@ function answerWhole(question: string, context: AnalystContext): AnalystAnswer {
       ];
       const unexplained = unexplainedFigures(own, solution, reads, reading.hasChange);
       if (unexplained.length) return askAboutUnused(unexplained, reading, whatName);
+      // 'How much can I borrow and how much equity do I need?': the equity too, or nothing.
+      if (target === 'maxLoan' && EQUITY_TOO.test(reading.text)) {
+        const equity = tools.equityGap(solution.known.cost, done.figures.maxLoan);
+        if (equity === null || solution.known.cost === undefined) return capabilities();
+        const lines = done.text.split('\n');
+        const at = lines.at(-1) === GENERAL_INFORMATION_NOTE ? lines.length - 1 : lines.length;
+        lines.splice(
+          at,
+          0,
+          `Equity: ${aud(solution.known.cost)} TDC − ${aud(done.figures.maxLoan!)} loan = ${aud(equity)}.`,
+        );
+        return withProject({ ...done, text: lines.join('\n'), figures: { ...done.figures, equity } }, inputs);
+      }
       return withProject(done, inputs);
     }
     return figureAnswer('loan', solution, reading, reading.hasChange);
@@ -417,6 +433,9 @@ function answerWhole(question: string, context: AnalystContext): AnalystAnswer {
   if (unexplained.length) return askAboutUnused(unexplained, reading, whatName);
   return withProject(done, asked);
 }
+
+const EQUITY_TOO =
+  /\b(?:and|also|plus)\b[^.?]{0,30}\b(?:how much equity|equity (?:do|would|will|should) (?:i|we)|what equity|equity (?:required|needed)|how much (?:do|would|will|should|must) (?:i|we) (?:have to |need to )?(?:put in|contribute|chip in|tip in|bring))/i;
 
 const CLAIM =
   /\s*[-–—,(]?\s*\b(?:i|we)(?:['’]ve)? (?:make it|get|got|calc(?:ulate)?d? it (?:at|as)|have it (?:at|as)|reckon it(?:['’]s| is)|think it(?:['’]s| is))\s+(\d[\d,.]*\s*(?:%|pc\b|pct\b|per ?cent\b|percent\b|x\b))(?=\s*(?:[,.;:)?!–—-]|$|but\b|and\b|so\b|is (?:that|it)\b|can you\b|right\b|correct\b|ok\b))\s*[-–—,)]?/i;

@@ -100,7 +100,28 @@ function tiered(text: string, qs: Q[]): AnalystAnswer | null {
     const after = text.slice(r.end, r.end + 60).toLowerCase();
     const next = qs.find((q) => q.start >= r.end && q.kind === 'amount');
     const gap = next ? text.slice(r.end, next.start).toLowerCase() : '';
-    if (next && /^\s*(?:on|for|of)\s+the\s+first\s*$|^\s*(?:up to|to|below|under)\s*$/.test(gap)) {
+    // 'first $750k at 3%, balance at 5.5%': the slice named before its rate.
+    const prevQ = qs.filter((q) => q.end <= r.start).at(-1);
+    const lead = text.slice(prevQ?.end ?? Math.max(0, r.start - 40), r.start).toLowerCase();
+    const prevAmount = prevQ?.kind === 'amount' && !used.has(prevQ) ? prevQ : undefined;
+    if (
+      prevAmount &&
+      /^\s*(?:at|@|is|charged at|taxed at|:|=|-|–)?\s*$/.test(lead) &&
+      /\b(?:first|up to|to|below|under)\s*$/i.test(
+        text.slice(Math.max(0, prevAmount.start - 20), prevAmount.start),
+      )
+    ) {
+      tiers.push({ rate: r.value, from: bound, to: prevAmount.value });
+      bound = prevAmount.value;
+      used.add(prevAmount);
+    } else if (
+      tiers.length &&
+      /\b(?:balance|rest|remainder|excess|above(?: that)?|over(?: that)?|thereafter|beyond)\s*(?:is\s+|at\s+|@\s*|:\s*|charged at\s+|taxed at\s+)?$/.test(
+        lead,
+      )
+    ) {
+      tiers.push({ rate: r.value, from: bound, to: null });
+    } else if (next && /^\s*(?:on|for|of)\s+the\s+first\s*$|^\s*(?:up to|to|below|under)\s*$/.test(gap)) {
       tiers.push({ rate: r.value, from: bound, to: next.value });
       bound = next.value;
       used.add(next);
@@ -109,7 +130,7 @@ function tiered(text: string, qs: Q[]): AnalystAnswer | null {
       bound += next.value;
       used.add(next);
     } else if (
-      /^\s*(?:on\s+the\s+(?:balance|rest|remainder|excess)|above(?: that| this)?|over(?: that| this)?|thereafter|after that|beyond(?: that)?|on anything (?:above|over))\b/.test(
+      /^\s*(?:on\s+the\s+(?:balance|rest|remainder|excess)|above(?: that| this)?|over(?: that| this)?|thereafter|after that|beyond(?: that)?|on anything (?:above|over)|(?:for|on) (?:the )?(?:amount|portion|part|value|balance) (?:above|over|beyond)(?: that| this)?)\b/.test(
         after,
       )
     ) {

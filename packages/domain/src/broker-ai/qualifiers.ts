@@ -13,7 +13,7 @@ export const DELAY_AFTER =
 export const DELAY_BEFORE =
   /\b(?:delay(?:ed|s)?|late|slips?|slipped|extension|extended|overruns?|held up|pushed out|blows? out)\s*(?:of|by)?\s*(?:an?\s+)?(?:extra\s+|more\s+|another\s+|further\s+)?$/i;
 export const REQUIRED =
-  /\b(?:wants?|needs?|require[sd]?|requirement|ask(?:s|ing)? for|minimum|target|must|condition|covenant|hurdle)\b/i;
+  /\b(?:wants?|needs?|require[sd]?|requirement|ask(?:s|ing)? for|minimum|target|must|condition|covenant|hurdle|hit|reach|achieve|meet|needed)\b/i;
 export const TOTAL_COST_WORDS = /\b(?:total|tdc|all|whole|overall)\b/i;
 export const RATE_RISE_AFTER = /^\s*(?:interest\s+)?(?:rate\s+)?(?:rise|increase|hike|jump|move up|bump)\b/i;
 export const RATE_RISE_BEFORE =

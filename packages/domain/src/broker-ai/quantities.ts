@@ -59,6 +59,8 @@ export interface Reading {
 
 const SHORT_PERIOD_AFTER =
   /^\s*(?:(?:interest|rate|line fee|fee)\s+)?(?:(?:per|a|an|each|every)\s+(?:quarter|month|week|day|fortnight)\b|(?:quarterly|monthly|weekly|daily)\b|p\.?m\.?(?!\w)|p\.?q\.?(?!\w))/i;
+const UNIT_AVERAGE_BEFORE =
+  /\b(?:units?|apartments?|apts?|townhouses?|town ?homes?|lots|dwellings?|homes|houses|duplexes|villas|terraces|flats|penthouses?)\s+(?:(?:sell|go)(?:s|ing)?\s+(?:for|at)\s+)?(?:an?\s+)?averag(?:es?|ing)\s*(?:of\s*|at\s*|about\s*|around\s*)?$/i;
 const PRESOLD_BEFORE =
   /\b(?:pre-?sales? (?:of|on)|pre-?sold|sold|exchanged(?: on)?|contracts? (?:on|for))\s*(?:the\s+)?(?:first\s+)?$/i;
 const AT_LOAN_BEFORE =
@@ -306,12 +308,17 @@ export function readQuestion(question: string): Reading {
         else unplaced.push(asWritten(q));
         continue;
       }
-      if (label !== 'drawn' && (PER_UNIT_AFTER.test(after) || PER_UNIT_BEFORE.test(before))) {
+      // 'each apartment averages $700k': a price per unit, not an average drawn balance.
+      const unitAverage = UNIT_AVERAGE_BEFORE.test(before);
+      if (
+        (label !== 'drawn' || unitAverage) &&
+        (PER_UNIT_AFTER.test(after) || PER_UNIT_BEFORE.test(before))
+      ) {
         // 'land attributable $440k each', 'land cost per lot is $165,000': the land's share of each.
         const isLand =
           label === 'land' || label === 'purchase' || /\b(land|site)\b[^$\d]{0,25}$/i.test(before);
         if (isLand) set('landPerUnit', q.value, q);
-        else if (!label || ['sale', 'revenue', 'grv', 'presales'].includes(label))
+        else if (!label || unitAverage || ['sale', 'revenue', 'grv', 'presales'].includes(label))
           set('pricePerUnit', q.value, q);
         else unplaced.push(asWritten(q));
         continue;

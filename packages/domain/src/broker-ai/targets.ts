@@ -80,7 +80,10 @@ const figures: [Target, RegExp][] = [
     'pricePerUnit',
     /\bprice per (unit|apartment|lot|townhouse|dwelling|home|house|door)|\bper (unit|apartment|lot|townhouse|dwelling|door)\b|\beach (one )?(have to |need to |must |has to |needs to )?(sell|go) for|\baverage (sale |selling )?price\b|\b(what|how much) (does|do|would|will|should|must) (each|every|the) (one|unit|apartment|townhouse|lot)s? (have to |need to )?(sell|go) for|\bsell (each|every) (one|unit|apartment|townhouse|lot|home|house)\b( for)?|\b(what|how much) (do|would|should|must) (i|we) (need to |have to )?(sell|price) (each|every|them|the (units|lots|apartments|townhouses))\b/gi,
   ],
-  ['units', /\bhow many (units|apartments|townhouses|lots|dwellings|homes|houses|terraces|villas)\b/gi],
+  [
+    'units',
+    /\bhow many (units|apartments|townhouses|lots|dwellings|homes|houses|terraces|villas|duplexes)\b|\b(units|apartments|townhouses|lots|presales|sales) (needed|required)\b|\bnumber of (units|apartments|townhouses|lots|presales|sales|contracts)\b|\bhow many (more )?(do|would|will|must|should) (i|we) (need|have) to (sell|presell|pre-sell)\b|\bhow many (more )?(do|would|will|must|should) (i|we) need\b/gi,
+  ],
   [
     'newProfit',
     /\bnew profit|\bprofit (after|now|then)|\brevised profit|\bremaining profit|\bprofit (would|will) (be|become|drop|fall)/gi,
@@ -113,6 +116,10 @@ const figures: [Target, RegExp][] = [
     /\bhow much (in |of )?(pre-?sales?|pre-?sold)\b|\bwhat (level of |amount of |value of )?pre-?sales?\b(?! (cover|coverage|ratio))|\bpre-?sales (do|would|will|should) (i|we) need/gi,
   ],
   ['presalesCover', /\bpresales? (cover|coverage|ratio|to debt)|\bpresales? ?\/ ?debt/gi],
+  [
+    'presalesShortfall' as Target,
+    /\bhow (far )?short (are|is|am) (we|i|it|the presales)\b|\bpresales? (shortfall|gap)\b|\bshortfall (in|of) presales?\b/gi,
+  ],
   [
     'gst',
     /\bmargin scheme\b|(?<!\b(ex|excl|excluding|exclusive of|inc|incl|including|inclusive of|plus|\+)\.?\s?)\bgst\b(?![- ]?(inc|incl|inclusive|exclusive|ex)\b)/gi,
@@ -154,7 +161,7 @@ const figures: [Target, RegExp][] = [
   ],
   [
     'cost',
-    /\bwhat(['’]s|s| is| are| was)? (the |my |our )?(tdc|total (development |project )?costs?|project costs?|development costs?)\b|\bwhat (is|are|was) (the |my |our )?(total )?costs?\b|\b(the |my )?tdc\b(?=\s*(\?|and\b))|\btotal cost\b(?=\s*\?)|\b(?:total )?(?:dev|development|project) costs?\b(?=\s*\?)|^\s*(?:tdc|total (?:dev|development|project) costs?)\b(?=\s*(?:[?:\-–—]|please\b))|\bwhat (tdc|total (development )?cost|project cost)\b|\bhow much (can|could|should) (the |my |our )?(project |development )?(cost|tdc)\b|\b(tdc|total (development )?cost) (do|would|will|can|could) (i|we)\b|\bhow (big|large) (a |the )?(project|development|deal|job)\b|\bwhat (size|scale) (of )?(a |the )?(project|development|deal|job)\b/gi,
+    /\bwhat(['’]s|s| is| are| was)? (the |my |our )?(tdc|total (development |project )?costs?|project costs?|development costs?)\b|\bwhat (is|are|was) (the |my |our )?(total )?costs?\b|\b(the |my )?tdc\b(?=\s*(\?|and\b))|\btotal cost\b(?=\s*\?)|\b(?:total )?(?:dev|development|project) costs?\b(?=\s*\?)|^\s*(?:tdc|total (?:dev|development|project) costs?)\b(?=\s*(?:[?:\-–—]|please\b))|\bwhat (tdc|total (development )?cost|project cost)\b|\bhow much (can|could|should) (the |my |our )?(project |development )?(cost|tdc)\b|\b(tdc|total (development )?cost) (do|would|will|can|could) (i|we)\b|\bhow (big|large) (a |the )?(project|development|deal|job)\b|\bwhat (size|scale) (of )?(a |the )?(project|development|deal|job)\b|^\s*(?:the\s+)?total (?:project |development |dev )?costs? (?:if|when|with|for|given|where)\b/gi,
   ],
   [
     'rate',
@@ -180,10 +187,13 @@ const figures: [Target, RegExp][] = [
     'construction',
     /\b(build|construction|building) (cost|budget)s?\b(?=\s*\?)|\bwhat(['’]s| is| are)? (the |my )?(construction|build|building) (cost|budget)s?|\bhow much (is |for |can i spend on )?(the )?(construction|build|building)\b/gi,
   ],
-  ['grv', /\b(grv|gdv|end value)\b(?! ?(inc|incl|including))/gi],
+  [
+    'grv',
+    /\b(grv|gdv|end value|gross realis\w*(?: value)?|gross development value)\b(?! ?(inc|incl|including))/gi,
+  ],
   [
     'loan',
-    /\bwhat (size )?(loan|debt|facility)\b|\b(the |my )loan\b(?=\s*\?)|\bwhat(['’]s| is| will be| would be) (the |my |our )?(loan|debt|facility|borrowing)( amount| size)?\b(?![- ]?(to|\/|on|against|ratio)\b)|\bhow (big|large) (a|is the|could the|can the) (loan|facility)|\bloan (size|amount)\b(?=\s*\?)|\bhow much (is the |is that |is this |would the |will the |would that |would be the )?(loan|debt)\b|\bhow much (debt|could i borrow|can i borrow|am i borrowing|do i borrow)\b|\band (the |my |our )?(senior )?(loan|debt|facility)( amount| size)?\b(?=\s*(?:[?.,]|$))/gi,
+    /\bwhat (size )?(loan|debt|facility)\b|\b(the |my )loan\b(?=\s*\?)|\bwhat(['’]s| is| will be| would be) (the |my |our )?(land |site |senior |construction )?(loan|debt|facility|borrowing)( amount| size)?\b(?![- ]?(to|\/|on|against|ratio)\b)|(?:^|[.:;!—–-]\s*)(?:the\s+|my\s+|our\s+)?(?:land\s+|site\s+|senior\s+)?loan\b(?=\s*\?)|\bhow (big|large) (a|is the|could the|can the) (loan|facility)|\bloan (size|amount)\b(?=\s*\?)|\bhow much (is the |is that |is this |would the |will the |would that |would be the )?(loan|debt)\b|\bhow much (debt|could i borrow|can i borrow|am i borrowing|do i borrow)\b|\band (the |my |our )?(senior )?(loan|debt|facility)( amount| size)?\b(?=\s*(?:[?.,]|$))/gi,
   ],
 ];
 
