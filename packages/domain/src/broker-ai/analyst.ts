@@ -406,7 +406,14 @@ function answerWhole(question: string, context: AnalystContext): AnalystAnswer {
         ...reportReads[target as Report],
         ...(target === 'maxLoan' && own.lvr !== undefined ? (['land'] as Figure[]) : []),
       ];
-      const unexplained = unexplainedFigures(own, solution, reads, reading.hasChange);
+      const unexplained = unexplainedFigures(
+        own,
+        solution,
+        reads,
+        reading.hasChange,
+        reading.text,
+        reading.written,
+      );
       if (unexplained.length) return askAboutUnused(unexplained, reading, whatName);
       // 'How much can I borrow and how much equity do I need?': the equity too, or nothing.
       if (target === 'maxLoan' && EQUITY_TOO.test(reading.text)) {
@@ -429,7 +436,14 @@ function answerWhole(question: string, context: AnalystContext): AnalystAnswer {
   const done = joinAnswers(asked.map((t) => figureAnswer(t, solution, reading, reading.hasChange)));
   if (done.intent === 'needInputs') return done;
   const shown = asked.flatMap((t) => [t, ...(about[t]?.with ?? [])]);
-  const unexplained = unexplainedFigures(own, solution, shown, reading.hasChange);
+  const unexplained = unexplainedFigures(
+    own,
+    solution,
+    shown,
+    reading.hasChange,
+    reading.text,
+    reading.written,
+  );
   if (unexplained.length) return askAboutUnused(unexplained, reading, whatName);
   return withProject(done, asked);
 }

@@ -59,12 +59,43 @@ function toQuantity(m: RegExpExecArray): Omit<Quantity, 'label'> | null {
   return null;
 }
 
+// Numbers that are not figures of the question (decision 082): a year ('in 2021', 'FY2026'), a
+// street number ('22 Smith St', '4/15 Beach Rd'), a date ('12/11'), experience ('20 years
+// experience'), a lease ('WALE 4.2 years').
+const STREET_AFTER =
+  /^(?:[-/]\d+)?\s+(?:[A-Z][a-z]+\s+){1,3}(?:St|Street|Rd|Road|Ave|Avenue|Pde|Parade|Dr|Drive|Hwy|Highway|Lane|Ln|Cres|Crescent|Ct|Court|Pl|Place|Tce|Terrace|Blvd|Boulevard|Way|Cct|Circuit|Esp|Esplanade|Cl|Close|Gr|Grove|Sq|Square)\b/;
+const isIncidental = (text: string, q: Omit<Quantity, 'label'>, m: RegExpExecArray) => {
+  const g = m.groups!;
+  const written = text.slice(q.start, q.end);
+  const before = text.slice(Math.max(0, q.start - 12), q.start);
+  const after = text.slice(q.end, q.end + 50);
+  if (
+    q.kind === 'amount' &&
+    !g.dollar &&
+    !g.scale &&
+    !g.bucks &&
+    /^\d{4}$/.test(g.num!) &&
+    q.value >= 1950 &&
+    q.value <= 2100
+  )
+    return true;
+  if (!g.dollar && STREET_AFTER.test(text.slice(q.end))) return true;
+  if (!g.dollar && (/\d\/\s*$/.test(before) || /^\/\d/.test(after)) && !/[%$]/.test(written)) return true;
+  if (
+    q.kind === 'term' &&
+    (/^\s*(?:of\s+)?(?:experience|in (?:the )?(?:business|industry)|old|track record)\b/i.test(after) ||
+      /\bwale\s*(?:of\s*)?$/i.test(before))
+  )
+    return true;
+  return false;
+};
+
 /** Every quantity in the text, in order, unlabelled. */
 export function findQuantities(text: string): Omit<Quantity, 'label'>[] {
   const found: Omit<Quantity, 'label'>[] = [];
   for (const m of text.matchAll(QUANTITY)) {
     const q = toQuantity(m as RegExpExecArray);
-    if (q) found.push(q);
+    if (q && !isIncidental(text, q, m as RegExpExecArray)) found.push(q);
   }
   return found.sort((a, b) => a.start - b.start);
 }

@@ -291,7 +291,9 @@ export function readQuestion(question: string): Reading {
       if (
         UNIT_NOUN.test(noun) &&
         (PRESOLD_BEFORE.test(before) ||
-          /^\s*(?:already\s+)?(?:pre-?sold|pre-?sales|exchanged|sold off the plan)\b/i.test(after))
+          /^\s*(?:(?:already|are|were|have|has|been|is|now|all|since|so far)\s+)*(?:pre-?sold|pre-?sales|exchanged|sold off the plan|under contract|contracted)\b/i.test(
+            after,
+          ))
       )
         set('presalesCount', q.value, q);
       else if (UNIT_NOUN.test(noun)) set('units', q.value, q);

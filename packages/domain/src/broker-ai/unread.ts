@@ -6,6 +6,8 @@
 
 const FRACTION_WORDS =
   /\b(?:(?:a|one|two|three|four)\s+)?(?:half|halves|third|thirds|quarter|quarters|fifth|fifths|tenth|tenths)\s+(?:of\b|the\b)|\bby\s+(?:a|one|two|three)\s+(?:half|third|thirds|quarter|quarters|fifth|fifths|tenth|tenths)\b|\b(?:doubles?|doubled|doubling|triples?|tripled|halves|halved|halve)\b/gi;
+const BENIGN_NOUN =
+  /^(?:years?|yrs?|months?|tenants?|tenancies|employees|staff|people|investors|partners|directors|carparks?|bathrooms?|bedrooms?|beds?|storeys?|stories|floors?|levels?|lifts|projects|jobs|deals|developments|buildings|blocks|stages|phases|towers|weeks|days|quarters|titles|lots?)$/i;
 const IDENTIFIER_BEFORE =
   /\b(?:stage|phase|lot|level|unit|building|tower|block|option|scenario|step|item|number|no\.?|year|tranche|part|clause|section|page|version|v)\s*#?\s*$|#\s*$/i;
 const DESCRIPTOR_AFTER =
@@ -25,6 +27,14 @@ function bareCounts(text: string, found: { start: number; end: number }[]) {
     if (IDENTIFIER_BEFORE.test(text.slice(Math.max(0, start - 12), start)) || DESCRIPTOR_AFTER.test(after))
       continue;
     const noun = /^\s+([a-z]+)/i.exec(after)?.[1] ?? '';
+    // '22 Smith St', '3 tenants', 'a 2 storey': a street number or a count no sum here reads.
+    if (
+      /^\s+(?:[A-Z][a-z]+\s+){1,3}(?:St|Street|Rd|Road|Ave|Avenue|Pde|Parade|Dr|Drive|Hwy|Lane|Ln|Cres|Ct|Court|Pl|Place|Tce|Terrace|Blvd|Way|Cl|Close)\b/.test(
+        text.slice(start + m[0].length),
+      )
+    )
+      continue;
+    if (BENIGN_NOUN.test(noun)) continue;
     out.push(`${m[0]} ${noun}`.trim());
   }
   return out;

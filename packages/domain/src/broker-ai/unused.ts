@@ -27,6 +27,25 @@ export function restsOn(solution: Solution, figures: Figure[]): Set<Figure> {
   return out;
 }
 
+const PER_UNIT_WORDS =
+  /\b(?:each|apiece|a pop|average|averag\w+|avg|per (?:unit|apartment|apt|lot|townhouse|dwelling|home|house|door|terrace|villa|flat)|an? (?:unit|door|lot|apartment|townhouse))\b|\/\s*(?:unit|apartment|lot)\b|\bx\s*\$?\d|@/i;
+const PER_AREA_WORDS = /\b(?:per|a)\s*(?:sqm|sq\.? ?m|m2|square met)|\/\s*(?:sqm|sq\.? ?m|m2|m²)|m²|\bpsm\b/i;
+
+/** 'for 30 units', 'the 8 townhouses', 'a 1,200 sqm block': a figure that only names the project. */
+function isDescription(text: string, written: string | undefined) {
+  if (!written) return false;
+  const at = text.indexOf(written);
+  if (at < 0 || text.indexOf(written, at + 1) >= 0) return false;
+  const before = text.slice(Math.max(0, at - 16), at);
+  const after = text.slice(at + written.length, at + written.length + 30);
+  return (
+    /\b(?:for|of|with|doing|building|develop\w*|the|our|a|an|across|in|on|into)\s+$/i.test(before) &&
+    !/^\s*(?:(?:at|@|for|[-–—:=,]|x|×)?\s*\$?\d(?![\d,.]*\s+(?:[A-Z][a-z]+\s+)+(?:St|Street|Rd|Road|Ave|Avenue|Pde|Dr|Drive|Hwy|Lane|Ct|Pl|Tce|Way)\b)|(?:selling|sold|priced|averag\w*|each|worth|valued|going)\b)/i.test(
+      after,
+    )
+  );
+}
+
 const agrees = (a: number, b: number) => Math.abs(a - b) <= Math.max(0.01, Math.abs(b) * 1e-3);
 
 /** The given figures an answer on `used` leaves unexplained. */
@@ -35,6 +54,8 @@ export function unexplainedFigures(
   solution: Solution,
   used: Figure[],
   hasChange: boolean,
+  text = '',
+  written: Partial<Record<Figure, string>> = {},
 ): Figure[] {
   const rests = restsOn(solution, used);
   const unused = (Object.keys(own) as Figure[]).filter((f) => !rests.has(f));
@@ -49,6 +70,10 @@ export function unexplainedFigures(
       if (!used.includes(m) && solution.known[m] !== undefined)
         for (const f of restsOn(solution, [m])) context.add(f);
   }
+  // '14 townhouses … LTC?', 'the 1,200 sqm block': a count of dwellings or a floor area with no
+  // figure per unit or per m² beside it describes the project; no sum here could read it.
+  if (!PER_UNIT_WORDS.test(text) && isDescription(text, written.units)) context.add('units');
+  if (!PER_AREA_WORDS.test(text) && isDescription(text, written.area)) context.add('area');
   // Figures the working found on its own ('the loan is the other 82 %' beside an 18 % equity share).
   const derived = (Object.keys(solution.known) as Figure[]).filter((g) => own[g] === undefined);
   return unused.filter((f) => {

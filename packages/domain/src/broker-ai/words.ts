@@ -144,6 +144,8 @@ const SHORTHAND: [RegExp, string][] = [
   [/\bavg\.? bal(?:ance)?\b/gi, 'average drawn balance'],
 
   [/\bRLV\b/g, 'residual land value'],
+  // 'our 12-unit block': a count of dwellings.
+  [/\b(\d+)-(unit|apartment|townhouse|lot|dwelling|home)\b/gi, '$1 $2s'],
   // 'GRV down 10 pct from 20m': the figure before the change, as 'GRV 20m down 10 pct'.
   [
     /\b(costs?|tdc|build|construction|sales|revenue|grv|gdv)\s+((?:is\s+|are\s+)?(?:up|down|rises?|falls?|drops?|increases?|decreases?))\s+(?:by\s+)?(\d[\d.]*\s*(?:%|pc|pct|per ?cent|percent))\s+from\s+(\$?\d[\d,.]*\s?(?:k|m|mil|million)?)(?=[\s,.;?!—–-]|$)/gi,
