@@ -18,6 +18,7 @@ import { newUser5fCases } from './brokerai-eval.new-user-5f.data';
 import { newUser6Cases } from './brokerai-eval.new-user-6.data';
 import { newUser6bCases } from './brokerai-eval.new-user-6b.data';
 import { newUser6cCases } from './brokerai-eval.new-user-6c.data';
+import { newUser6dCases } from './brokerai-eval.new-user-6d.data';
 import {
   type EvalCase2,
   percentile,
@@ -50,6 +51,7 @@ const tunedCases = [
   ...newUser6Cases,
   ...newUser6bCases,
   ...newUser6cCases,
+  ...newUser6dCases,
 ];
 const heldOut2Cases = Object.values(heldOut2Module).find((v): v is EvalCase2[] => Array.isArray(v)) ?? [];
 
@@ -78,7 +80,7 @@ describe('BrokerAI evaluation (built-in analyst)', () => {
       return `${cases.length - failing.length}/${cases.length} (${wrong} confidently wrong)`;
     };
     console.info(
-      `BrokerAI eval parts — authored ${partOf(evalCases)}, new-user 1 ${partOf(newUserCases1)}, new-user 2 ${partOf(newUserCases2)}, issue 35 composition ${partOf(compositionCases)}, new-user 3 ${partOf(newUser3Cases)}, new-user 4 ${partOf([...newUser4Cases, ...newUser4bCases, ...newUser4cCases])}, new-user 5 ${partOf([...newUser5Cases, ...newUser5bCases, ...newUser5cCases, ...newUser5dCases, ...newUser5eCases, ...newUser5fCases])}, new-user 6 ${partOf([...newUser6Cases, ...newUser6bCases, ...newUser6cCases])}`,
+      `BrokerAI eval parts — authored ${partOf(evalCases)}, new-user 1 ${partOf(newUserCases1)}, new-user 2 ${partOf(newUserCases2)}, issue 35 composition ${partOf(compositionCases)}, new-user 3 ${partOf(newUser3Cases)}, new-user 4 ${partOf([...newUser4Cases, ...newUser4bCases, ...newUser4cCases])}, new-user 5 ${partOf([...newUser5Cases, ...newUser5bCases, ...newUser5cCases, ...newUser5dCases, ...newUser5eCases, ...newUser5fCases])}, new-user 6 ${partOf([...newUser6Cases, ...newUser6bCases, ...newUser6cCases, ...newUser6dCases])}`,
     );
     console.info(
       `BrokerAI eval — ${scoreLine('tuned', tuned)}, ${scoreLine('held-out', heldOut)}, ${scoreLine('held-out-2', heldOut2)}, p95 ${p95.toFixed(1)} ms`,
