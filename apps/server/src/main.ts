@@ -3,9 +3,10 @@ import { resolve } from 'node:path';
 import { sweepUnfinishedUploads } from './adapters/storage/local-file-storage';
 import { buildApp } from './app';
 import { serveSnapshots } from './backup/control';
-import { ConfigError, loadConfig } from './config';
+import { type Config, ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
-import { demoBanner, seedDemoData } from './db/seed/demo';
+import { type DemoSeed, demoBanner, seedDemoData } from './db/seed/demo';
+import { isNewEmbeddedFolder, PREPARE_FLAG, prepareInChildProcess, reportPrepared } from './first-start';
 import { describeListening } from './http/listen-address';
 import { openRuntime } from './runtime';
 import { mapStackTracesOnDemand } from './stack-traces';
@@ -14,8 +15,12 @@ async function main() {
   // Stack traces name our TypeScript lines, the source maps read only when one is printed (decision 075).
   mapStackTracesOnDemand(import.meta.url);
   const config = loadConfig();
+  const seedDemo = process.argv.includes('--seed-demo');
+  if (process.argv.includes(PREPARE_FLAG)) return prepareDataFolder(config, seedDemo);
   // The first line out: where this server listens, before anything else is logged (decision 045).
   process.stdout.write(`${describeListening(config.HOST, config.PORT)}\n`);
+  // A new embedded folder is migrated and seeded by a child process, whose memory then goes (decision 084).
+  const prepared = isNewEmbeddedFolder(config) ? await prepareInChildProcess(seedDemo) : null;
   const runtime = await openRuntime(config);
   const app = await buildApp({ config, database: runtime.database, authSecret: runtime.authSecret });
   if (!config.S3_BUCKET) {
@@ -25,9 +30,13 @@ async function main() {
     if (swept.files > 0) app.log.info(swept, 'uploads: removed the temporary files of unfinished uploads');
   }
 
-  if (process.argv.includes('--seed-demo')) {
+  if (seedDemo) {
     const seeded = await seedDemoData(app);
-    if (seeded) process.stdout.write(demoBanner(seeded));
+    // Made by this start's child: the banner says so.
+    if (seeded)
+      process.stdout.write(
+        demoBanner({ ...seeded, isCreatedNow: prepared?.seeded?.isCreatedNow ?? seeded.isCreatedNow }),
+      );
   }
 
   // `npm run backup` asks the server that holds the embedded database for its snapshot (decision 038).
@@ -74,6 +83,20 @@ async function main() {
   } else if (!config.SMTP_URL) {
     process.stdout.write('E-mails are not delivered: set SMTP_URL (or DEV_MAIL=on for the dev inbox)\n');
   }
+}
+
+/** The first start's child (first-start.ts): make, migrate and seed the folder, report, and exit. */
+async function prepareDataFolder(config: Config, seedDemo: boolean) {
+  const runtime = await openRuntime(config);
+  let seeded: DemoSeed | null = null;
+  if (seedDemo) {
+    const app = await buildApp({ config, database: runtime.database, authSecret: runtime.authSecret });
+    seeded = await seedDemoData(app);
+    await app.close();
+  }
+  await runtime.close();
+  await reportPrepared({ seeded });
+  process.exit(0);
 }
 
 main().catch((error) => {
