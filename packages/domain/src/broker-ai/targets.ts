@@ -197,6 +197,9 @@ const figures: [Target, RegExp][] = [
   ],
 ];
 
+const POLITE_ASK =
+  /^\s*(?:(?:hi|hey|hello|thanks|cheers)\b[^?\d]*|(?:quick (?:one|question)|(?:can|could|would) you (?:please )?(?:help(?: me)?|check (?:my|these|the|our) (?:numbers|figures|maths|math|feaso)|have a look|look at (?:this|these|my numbers))|are you able to help|does (?:this|that) make sense|is (?:this|that) right|any thoughts)[^?\d]*)\?$/i;
+
 const ASK =
   /\b(what(?:['’]s|s)?|how (?:much|many|geared|big|high|low|large)|calculate|calc|work out|figure out|find|give me|tell me|show me|compute|estimate|check)\b(?!\s+if\b)/gi;
 
@@ -316,6 +319,18 @@ function contextual(text: string, given: Figures, targets: Target[]): Target[] {
     given.area !== undefined
   )
     return ['costPerArea'];
+  // 'loan $5m, 8 pc. Annual and monthly please': the interest a year and a month.
+  if (
+    given.rate !== undefined &&
+    (given.loan !== undefined || given.cost !== undefined) &&
+    /\b(?:annual|yearly|a year) and (?:monthly|a month)\b|\b(?:monthly|a month) and (?:annual|yearly|a year)\b/i.test(
+      text,
+    ) &&
+    given.drawnShare === undefined &&
+    given.averageBalance === undefined &&
+    given.delayMonths === undefined
+  )
+    return ['annualInterest', 'monthlyInterest'];
   if ((given.drawnShare !== undefined || given.averageBalance !== undefined) && asksInterest)
     return [monthly && given.term === undefined ? 'averageMonthlyInterest' : 'averageInterest'];
   if (
@@ -386,7 +401,8 @@ export function targetsOf(text: string, given: Figures, hasChange: boolean): Tar
     if (re.test(text) && (!when || when(given, text))) return [report];
   // 'Margin on cost? Also, LTC on a 6m loan?': each question asked adds its figures; one whose
   // figure is not recognised leaves the whole unanswered rather than half answered (issue 35).
-  const questions = text.match(/[^?]*\?/g) ?? [];
+  // 'Can you check my numbers?' asks for nothing of its own: only the questions that could.
+  const questions = (text.match(/[^?]*\?/g) ?? []).filter((q) => !POLITE_ASK.test(q));
   if (questions.length >= 2) {
     const each = questions.map((q) => targetsOf(q, given, hasChange));
     return each.some((t) => t.length === 0) ? [] : [...new Set(each.flat())];
