@@ -1,8 +1,8 @@
 import { createHash, type Hash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { finished, type Readable, Transform } from 'node:stream';
+import { finished, Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Multipart, MultipartFile, MultipartValue } from '@fastify/multipart';
 import { documentRequestMessages } from '@plinth/domain/documents';
@@ -28,7 +28,20 @@ import { AppError } from '../errors';
  * anew on every send: each part in order, with its field name, file name, content type and
  * transfer encoding, a field's value, and a file's length and SHA-256. So the same files sent again
  * are the same request, and any other byte of content is another one (decision 046).
+ *
+ * A file part of at most MEMORY_PART_MAX_BYTES is kept in memory instead, while every upload of the
+ * process together holds at most MEMORY_BUDGET_BYTES so (decision 083): a 300 KB PDF is then not
+ * written to disk and read back before storage writes it. A larger part, or one arriving when the
+ * budget is spent, goes to its temporary file as before (what was held of it is written first).
  */
+
+/** File bytes that all spooled uploads of this process may hold in memory at once. */
+export const MEMORY_BUDGET_BYTES = 16 * 1024 * 1024;
+/** A file part longer than this is spooled to disk. */
+export const MEMORY_PART_MAX_BYTES = 1024 * 1024;
+let memoryInUse = 0;
+/** Bytes of upload parts held in memory now (tests). */
+export const spoolMemoryInUse = () => memoryInUse;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -91,7 +104,9 @@ type SpooledPart =
       fieldname: string;
       filename: string;
       mimetype: string;
-      path: string;
+      /** Its temporary file, or null when its bytes are held in `chunks`. */
+      path: string | null;
+      chunks: Buffer[];
       truncated: boolean;
     };
 
@@ -101,8 +116,23 @@ export class SpooledUpload {
   private readonly digest: Hash = createHash('sha256').update('plinth multipart v1\n');
   private sealed: string | undefined;
   private disposing: Promise<void> | undefined;
+  /** Bytes of the memory budget this upload holds, given back by `dispose`. */
+  private held = 0;
 
   constructor(readonly folder: string) {}
+
+  /** Takes `bytes` of the process's memory budget for this upload, if that much is left. */
+  reserve(bytes: number): boolean {
+    if (memoryInUse + bytes > MEMORY_BUDGET_BYTES) return false;
+    memoryInUse += bytes;
+    this.held += bytes;
+    return true;
+  }
+
+  release(bytes: number) {
+    memoryInUse -= bytes;
+    this.held -= bytes;
+  }
 
   /** SHA-256 of the body's content, independent of its boundary (see the top of this file). */
   get sha256(): string {
@@ -157,8 +187,9 @@ export class SpooledUpload {
     const stopWatching = finished(part.file, (error) => {
       if (error) sourceFailure = error;
     });
+    const sink = new PartSink(this, path);
     try {
-      await pipeline(part.file, limit, createWriteStream(path, { flags: 'wx' }));
+      await pipeline(part.file, limit, sink);
     } catch (error) {
       throw sourceFailure ? malformedUpload() : error;
     } finally {
@@ -171,7 +202,8 @@ export class SpooledUpload {
       fieldname: part.fieldname,
       filename: part.filename,
       mimetype: part.mimetype,
-      path,
+      path: sink.spilled ? path : null,
+      chunks: sink.chunks,
       truncated: total > maxBytes,
     });
   }
@@ -190,7 +222,7 @@ export class SpooledUpload {
           yield part;
           continue;
         }
-        open = replayFile(part.path, part.truncated);
+        open = replayFile(part.path ?? part.chunks, part.truncated);
         yield {
           type: 'file',
           fieldname: part.fieldname,
@@ -206,13 +238,67 @@ export class SpooledUpload {
 
   /** Removes the temporary folder; safe to call more than once. */
   dispose(): Promise<void> {
-    this.disposing ??= rm(this.folder, { recursive: true, force: true });
+    if (this.disposing) return this.disposing;
+    for (const part of this.spooled) if (part.type === 'file') part.chunks = [];
+    this.release(this.held);
+    this.disposing = rm(this.folder, { recursive: true, force: true });
     return this.disposing;
   }
 }
 
+/**
+ * Where a file part goes as it arrives: into memory while it fits (MEMORY_PART_MAX_BYTES, and the
+ * process's budget has room), else to its temporary file, the bytes held so far first.
+ */
+class PartSink extends Writable {
+  readonly chunks: Buffer[] = [];
+  private kept = 0;
+  private file: WriteStream | null = null;
+
+  constructor(
+    private readonly upload: SpooledUpload,
+    private readonly path: string,
+  ) {
+    super();
+  }
+
+  get spilled() {
+    return this.file !== null;
+  }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void) {
+    if (!this.file) {
+      if (this.kept + chunk.length <= MEMORY_PART_MAX_BYTES && this.upload.reserve(chunk.length)) {
+        this.chunks.push(chunk);
+        this.kept += chunk.length;
+        return callback();
+      }
+      const file = createWriteStream(this.path, { flags: 'wx' });
+      file.on('error', (error) => this.destroy(error));
+      this.file = file;
+      for (const held of this.chunks) file.write(held);
+      this.chunks.length = 0;
+      this.upload.release(this.kept);
+      this.kept = 0;
+    }
+    if (this.file.write(chunk)) callback();
+    else this.file.once('drain', () => callback());
+  }
+
+  override _final(callback: (error?: Error | null) => void) {
+    if (!this.file) return callback();
+    this.file.end();
+    finished(this.file, (error) => callback(error));
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void) {
+    this.file?.destroy();
+    callback(error);
+  }
+}
+
 /** A spooled file as the parser's stream would give it: a cut file says so ('limit') at its end. */
-function replayFile(path: string, truncated: boolean): UploadFileStream {
+function replayFile(from: string | Buffer[], truncated: boolean): UploadFileStream {
   const stream = new Transform({
     transform(chunk, _encoding, callback) {
       callback(null, chunk);
@@ -223,8 +309,8 @@ function replayFile(path: string, truncated: boolean): UploadFileStream {
     },
   }) as Transform & { truncated: boolean };
   stream.truncated = truncated;
-  const source = createReadStream(path);
-  source.on('error', (error) => stream.destroy(error));
+  const source = typeof from === 'string' ? createReadStream(from) : Readable.from(from);
+  source.on('error', (error: Error) => stream.destroy(error));
   stream.on('close', () => source.destroy());
   source.pipe(stream);
   return stream;
