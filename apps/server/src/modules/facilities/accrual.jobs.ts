@@ -12,7 +12,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/database';
 import type { JobKind } from '../../jobs/job-queue';
 import { handleCovenantJobs, queueCovenantJobs } from '../covenants/covenant.jobs';
-import { accrueBatch } from './accrual-batch';
+import { accrueBatch, accrueFacilities } from './accrual-batch';
 import { facilityChanged } from './facilities.service';
 import { findFacilityRow } from './facility-access';
 import { accrualPosition, facilityBalances, nat, postJournal } from './facility-figures';
@@ -21,14 +21,15 @@ import { rateOnDay } from './rate-on-day';
 export { type DefaultPeriod, defaultPeriods, rateForDay, rateOnDay } from './rate-on-day';
 
 /**
- * Daily accrual and monthly capitalisation (issue 33 item 5; decision 056). A pg-boss schedule
- * starts `facility-daily` once a day across all instances; it queues one `facility-accrual` job per
- * active facility with the singleton key facility:day. Each day is accrued in its own transaction
- * that first inserts the facility's `facility_accrual` row for that day: its primary key (facility,
- * day) makes a second instance, a retried job or a catch-up run wait for the first and then find the
- * day done — so each facility accrues each day exactly once, whatever number of instances run. On a
- * month's last day the same transaction charges the line fee and capitalises the month's interest
- * (`facility_capitalisation`, keyed by facility and month).
+ * Daily accrual and monthly capitalisation (issue 33 item 5; decisions 056, 078, 079). A pg-boss
+ * schedule starts `facility-daily` once a day across all instances; it accrues yesterday for every
+ * open facility, many facilities a transaction (`accrueOpenFacilities`). Each transaction locks its
+ * facilities' rows in id order and inserts each facility's `facility_accrual` row for each day: the
+ * lock and that primary key (facility, day) make a second instance, a retried job or a catch-up run
+ * wait for the first and then find the day done — so each facility accrues each day exactly once,
+ * whatever number of instances run. On a month's last day the same transaction charges the line fee
+ * and capitalises the month's interest (`facility_capitalisation`, keyed by facility and month).
+ * `accrueDay` is the rule one facility-day at a time: the batches are tested against it.
  */
 
 export const facilityDailyJob: JobKind<Record<string, never>> = {
@@ -136,10 +137,10 @@ export async function accrueDay(db: Db, facilityId: string, day: string): Promis
 }
 
 /**
- * Accrues every day not yet accrued up to and including `through`; returns how many. The days go in
- * batches (`accrueBatch`: up to a year in one transaction, the same rows and journals as `accrueDay`
- * one day at a time; decision 078). Another instance accruing the same facility holds its lock; the
- * next batch then starts where that one ended, or finds nothing left.
+ * Accrues every day not yet accrued up to and including `through` for one facility; returns how
+ * many. The days go in batches (`accrueBatch`: up to a year in one transaction, the same rows and
+ * journals as `accrueDay` one day at a time; decision 078). Another instance accruing the same
+ * facility holds its lock; the next batch then starts where that one ended, or finds nothing left.
  */
 export async function accrueThrough(db: Db, facilityId: string, through: string): Promise<number> {
   let count = 0;
@@ -150,36 +151,65 @@ export async function accrueThrough(db: Db, facilityId: string, through: string)
   }
 }
 
-/** Queues one accrual job per open facility for the days up to yesterday (Sydney). */
-export async function queueDailyAccruals(deps: Pick<AppDeps, 'db' | 'jobs'>, now = new Date()) {
-  const through = addDays(sydneyDate(now), -1);
-  const facilities = await deps.db
+/** Facilities one transaction of the daily run takes (their rows are locked together). */
+const FACILITIES_PER_TRANSACTION = 1_000;
+
+/**
+ * The daily run (decision 079): every open facility's days up to and including `through`, many
+ * facilities a transaction (`accrueFacilities`, in id order), rather than one job per facility.
+ * A facility behind by many days (a server down for a while) catches up in the same run. Should a
+ * transaction fail, its facilities are accrued one by one so one facility's failure does not hold
+ * the others' interest back; the failure is then thrown, and pg-boss retries the run (which finds
+ * the days done and accrues only what is left). Returns the facility-days accrued.
+ */
+export async function accrueOpenFacilities(
+  db: Db,
+  through: string,
+  options: { perTransaction?: number } = {},
+): Promise<number> {
+  const perTransaction = options.perTransaction ?? FACILITIES_PER_TRANSACTION;
+  const open = await db
     .selectFrom('facility')
     .select('id')
     .where('status', 'in', ['active', 'in_default'])
+    .where('activated_on', 'is not', null)
+    .orderBy('id')
     .execute();
-  await deps.db.transaction().execute((trx) =>
-    deps.jobs.sendMany(
-      trx,
-      facilityAccrualJob,
-      facilities.map((f) => ({
-        data: { facilityId: f.id, through },
-        options: { singletonKey: `${f.id}:${through}` },
-      })),
-    ),
-  );
-  return facilities.length;
+  let count = 0;
+  let failure: unknown = null;
+  for (let from = 0; from < open.length; from += perTransaction) {
+    const ids = open.slice(from, from + perTransaction).map((f) => f.id);
+    try {
+      for (let more = true; more; ) {
+        const step = await accrueFacilities(db, through, ids);
+        count += step.days;
+        more = step.more;
+      }
+    } catch (error) {
+      failure ??= error;
+      for (const id of ids)
+        try {
+          count += await accrueThrough(db, id, through);
+        } catch {
+          // Thrown once below, after every other facility has accrued.
+        }
+    }
+  }
+  if (failure) throw failure;
+  return count;
 }
 
 export function handleFacilityJobs(deps: AppDeps, extra: { daily?: (now: Date) => Promise<unknown> } = {}) {
   deps.jobs.handle(facilityDailyJob, async () => {
     const now = new Date();
-    await queueDailyAccruals(deps, now);
+    // Yesterday (Sydney) for every open facility, many facilities a transaction (decision 079).
+    await accrueOpenFacilities(deps.db, addDays(sydneyDate(now), -1));
     // Covenants and the monthly lender report (issue 34 items 5 and 6, decision 067).
     await queueCovenantJobs(deps, now);
     await extra.daily?.(now);
   });
   handleCovenantJobs(deps);
+  // One facility's job, as the daily run queued them before decision 079 (any still queued run).
   deps.jobs.handle(facilityAccrualJob, ({ facilityId, through }) =>
     accrueThrough(deps.db, facilityId, through),
   );
