@@ -29,6 +29,10 @@ export default defineConfig({
         test: {
           name: 'domain',
           include: ['packages/domain/test/**/*.test.ts'],
+          // Property tests run thousands of cases on the CPU: on a loaded machine (npm test runs the
+          // browser journeys beside this step) one took 15 s against Vitest's default of 5. A timeout
+          // here catches a hang, not slowness; the figures each test checks are unchanged.
+          testTimeout: 60_000,
         },
       },
       {
