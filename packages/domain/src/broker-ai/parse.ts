@@ -40,7 +40,7 @@ const multipliers: Record<string, number> = {
 
 // A number (1,234,567 or 4.5 or .5), then what follows it: a rate, a term, a multiple or a scale.
 const QUANTITY =
-  /(?<dollar>(?:a|au)?\$\s?|aud\s?)?(?<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(?:\s?(?<bps>bps\b|bp\b|basis points?\b)|\s?(?<rate>%|per\s?cent\b|percent\b|pct\b|pc\b)|\s?(?<area>sqm\b|sq\.? ?m(?:etres|eters)?\b|m2\b|m²|square met(?:re|er)s?\b)|\s(?<count>(?:units?|apartments?|apts?|townhouses?|town ?homes?|lots|dwellings?|homes|houses|terraces|villas|residences|flats|duplexes|studios|penthouses?|suites|presales|pre-sales|sales|contracts|buyers)\b)|[\s-]?(?<term>months?\b|mths?\b|mos?\b|years?\b|yrs?\b|y\b)|\s?(?<times>x\b|×|times\b)|\s?(?<scale>thousand\b|million\b|mill\b|mil\b|mils\b|mn\b|billion\b|bn\b|k\b|m\b|b\b))?(?<bucks>\s?(?:bucks|dollars|aud)\b)?/gi;
+  /(?<dollar>(?:a|au)?\$\s?|aud\s?)?(?<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(?:\s?(?<bps>bps\b|bp\b|basis points?\b)|\s?(?<rate>%|per[\s-]?cent\b|percent\b|pct\b|pc\b|p\.c\.?(?!\w))|\s?(?<area>sqm\b|sq\.? ?m(?:etres|eters)?\b|m2\b|m²|square met(?:re|er)s?\b)|\s(?<count>(?:units?|apartments?|apts?|townhouses?|town ?homes?|lots|dwellings?|homes|houses|terraces|villas|residences|flats|duplexes|studios|penthouses?|suites|presales|pre-sales|sales|contracts|buyers)\b)|[\s-]?(?<term>months?\b|mths?\b|mos?\b|years?\b|yrs?\b|y\b)|\s?(?<times>x\b|×|times\b)|\s?(?<scale>thousand\b|million\b|mill\b|mil\b|mils\b|mn\b|billion\b|bn\b|k\b|m\b|b\b))?(?<bucks>\s?(?:bucks|dollars|aud)\b)?/gi;
 
 function toQuantity(m: RegExpExecArray): Omit<Quantity, 'label'> | null {
   const g = m.groups!;

@@ -7,7 +7,7 @@
 const FRACTION_WORDS =
   /\b(?:(?:a|one|two|three|four)\s+)?(?:half|halves|third|thirds|quarter|quarters|fifth|fifths|tenth|tenths)\s+(?:of\b|the\b)|\bby\s+(?:a|one|two|three)\s+(?:half|third|thirds|quarter|quarters|fifth|fifths|tenth|tenths)\b|\b(?:doubles?|doubled|doubling|triples?|tripled|halves|halved|halve)\b/gi;
 const BENIGN_NOUN =
-  /^(?:years?|yrs?|months?|tenants?|tenancies|employees|staff|people|investors|partners|directors|carparks?|bathrooms?|bedrooms?|beds?|storeys?|stories|floors?|levels?|lifts|projects|jobs|deals|developments|buildings|blocks|stages|phases|towers|weeks|days|quarters|titles|lots?)$/i;
+  /^(?:years?|yrs?|months?|tenants?|tenancies|employees|staff|people|investors|partners|directors|carparks?|bathrooms?|bedrooms?|beds?|storeys?|stories|floors?|levels?|lifts|projects|jobs|deals|developments|buildings|stages|phases|towers|weeks|days|quarters)$/i;
 const IDENTIFIER_BEFORE =
   /\b(?:stage|phase|lot|level|unit|building|tower|block|option|scenario|step|item|number|no\.?|year|tranche|part|clause|section|page|version|v)\s*#?\s*$|#\s*$/i;
 const DESCRIPTOR_AFTER =
