@@ -19,11 +19,14 @@ export const serverNodeOptions = ['--v8-pool-size=1'];
 /**
  * glibc's allocator raises its trim and mmap thresholds (up to 64 and 32 MB) as a process frees large
  * blocks, and then keeps much of what V8's worker threads freed after start-up. Fixed thresholds
- * return more of it: 15–30 MB less at rest, with no more page faults per request (issue 12 item 8,
- * docs/decisions/028-memory-at-rest.md). Other C libraries ignore the variables; values the caller
- * sets win.
+ * return more of it: 15–30 MB less at rest (issue 12 item 8, docs/decisions/028-memory-at-rest.md).
+ * The mmap threshold is 32 KB (decision 084): V8's optimising compiler takes its working memory in
+ * zone segments of 32 KB and more, and compiling PostgreSQL's hot WebAssembly functions left the V8
+ * worker's arena at 20–33 MB, almost all of it free; from mmap, each segment goes back to the system
+ * when freed (the arena stays at about 3 MB). Other C libraries ignore the variables; values the
+ * caller sets win.
  */
 export const serverAllocatorEnv = {
   MALLOC_TRIM_THRESHOLD_: String(8 << 20),
-  MALLOC_MMAP_THRESHOLD_: String(1 << 20),
+  MALLOC_MMAP_THRESHOLD_: String(32 << 10),
 };

@@ -7,6 +7,8 @@
 // Usage: node bench/memory/cpu-ab.mjs --a '<node options>' --b '<node options>' [--rounds 2]
 //   [--requests 400] [--connections 4] [--paths /api/projects,/api/dashboard/funder,/api/docs/json]
 //   [--this <dir>]: a built checkout other than this one (bench/lib/build-commit.mjs makes one)
+//   [--a-env 'K=V K=V'] [--b-env 'K=V …']: environment of a variant over npm start's allocator
+//   settings (what an allocator threshold costs, decision 084)
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,17 +26,27 @@ const { values: flags } = parseArgs({
     connections: { type: 'string', default: '4' },
     paths: { type: 'string', default: '/api/projects,/api/dashboard/funder,/api/docs/json' },
     this: { type: 'string' },
+    'a-env': { type: 'string', default: '' },
+    'b-env': { type: 'string', default: '' },
   },
 });
+const envOf = (text) =>
+  Object.fromEntries(
+    text
+      .split(' ')
+      .filter(Boolean)
+      .map((kv) => kv.split('=')),
+  );
 const paths = flags.paths.split(',');
 const dir = flags.this ? resolve(flags.this) : root;
 const variants = { A: flags.a, B: flags.b };
+const variantEnv = { A: envOf(flags['a-env']), B: envOf(flags['b-env']) };
 const progress = (line) => process.stderr.write(`[cpu-ab] ${line}\n`);
 const results = [];
 
 async function measure(name) {
   const server = await startServer(
-    { ...serverAllocatorEnv, DEV_MAIL: 'on' },
+    { ...serverAllocatorEnv, ...variantEnv[name], DEV_MAIL: 'on' },
     {
       nodeArgs: variants[name],
       healthTimeoutS: 180,
@@ -84,6 +96,6 @@ for (const name of Object.keys(variants))
     const rows = results.filter((r) => r.variant === name && r.path === path);
     summary[`${name} ${path}`] = rows.map((r) => r.cpu_ms_per_request);
   }
-console.info(JSON.stringify({ variants, summary, results }, null, 2));
+console.info(JSON.stringify({ variants, variantEnv, summary, results }, null, 2));
 for (const [key, values] of Object.entries(summary))
   progress(`${key}: ${values.join(' / ')} ms CPU per request`);
