@@ -184,7 +184,7 @@ const YEARLY_FIGURES = ['lineFeeAnnual', 'annualInterest'];
 
 /** The built-in analyst's answer to one question (issue 35: never one for another period). */
 export function answerQuestion(question: string, context: AnalystContext = {}): AnalystAnswer {
-  const reply = answerWhole(question, context);
+  const reply = namedFee(question, answerWhole(question, context));
   const period = OTHER_PERIOD.exec(question);
   if (
     !period ||
@@ -446,6 +446,14 @@ function answerWhole(question: string, context: AnalystContext): AnalystAnswer {
   );
   if (unexplained.length) return askAboutUnused(unexplained, reading, whatName);
   return withProject(done, asked);
+}
+
+/** 'exit fee of 50 bps on $18m': the fee named as the question names it, not as an establishment fee. */
+function namedFee(question: string, reply: AnalystAnswer): AnalystAnswer {
+  const m = /\b(exit|application|commitment|arrangement|brokerage|broker|valuation)\s+fee\b/i.exec(question);
+  if (!m || /\bestablishment\b/i.test(question) || !/^Establishment fee:/m.test(reply.text)) return reply;
+  const name = `${m[1]![0]!.toUpperCase()}${m[1]!.slice(1).toLowerCase()} fee:`;
+  return { ...reply, text: reply.text.replace(/^Establishment fee:/m, name) };
 }
 
 const EQUITY_TOO =

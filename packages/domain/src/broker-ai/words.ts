@@ -77,6 +77,9 @@ const rules: [RegExp, (...g: string[]) => string][] = [
     new RegExp(`\\b(${WORD_NUMBER}|${DIGITS})\\s+(years?|yrs?)\\s+and\\s+a\\s+half\\b`, 'gi'),
     (n) => `${(numberOf(n) ?? 0) * 12 + 6} months`,
   ],
+  // 'a dozen townhouses', 'half a dozen lots'
+  [/\bhalf\s+a\s+dozen\b/gi, () => '6'],
+  [/\ba\s+dozen\b/gi, () => '12'],
   // 'half a million', 'a quarter of a million', 'half a year'
   [/\bhalf\s+an?\s+(million|billion|year)\b/gi, (u) => (/year/i.test(u) ? '6 months' : `0.5 ${u}`)],
   [/\ba\s+quarter\s+(?:of\s+)?an?\s+(million|billion)\b/gi, (u) => `0.25 ${u}`],
@@ -107,7 +110,7 @@ const rules: [RegExp, (...g: string[]) => string][] = [
   ],
   // 'nine per cent', 'twelve and a half percent'
   [
-    new RegExp(`\\b(${SMALL})(${FRACTION})?\\s+(per\\s?cent|percent|pc)\\b`, 'gi'),
+    new RegExp(`\\b(${SMALL})(${FRACTION})?\\s+(per\\s?cent|percent|pct|pc|bps|basis points?)\\b`, 'gi'),
     (n, f, p) => `${(wordValue(n) ?? 0) + fractionValue(f)} ${p}`,
   ],
   // 'six townhouses', 'twelve apartments', 'twenty units' (issue 35: a count of dwellings)
