@@ -1,3 +1,4 @@
+import { invalidIdMessage } from '@plinth/domain/api-errors';
 import type { FieldIssue } from '@plinth/domain/onboarding';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -7,6 +8,8 @@ import { bodyTooLargeMessage } from './http/server-limits';
 export const errorStatus = {
   BAD_REQUEST: 400,
   VALIDATION_FAILED: 400,
+  // A path parameter that is not an id (decision 080): 400 whatever the resource.
+  INVALID_ID: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   // The marketplace gate (spec 000 section 2): a funder not yet approved, or without a subscription.
@@ -56,6 +59,9 @@ export const codeForStatus = (status: number): ErrorCode => {
   return found ? found[0] : status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
 };
 
+/** Path parameters that name a resource: `id`, `docId`, `userId`, … (not a page number or a setting's key). */
+const ID_PARAM = /^(id|[a-z]+Id)$/;
+
 /** One handler: 4xx answers say what was wrong; 5xx answers never leak their text. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -69,6 +75,15 @@ export function registerErrorHandler(app: FastifyInstance) {
         field: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body'),
         message: v.message ?? 'Invalid value',
       }));
+      // A malformed id in the path (`/api/projects/not-an-id`) is 'Invalid id' on every route; a
+      // well-formed one that does not exist is the route's own 404.
+      if (error.validationContext === 'params' && details.every((d) => ID_PARAM.test(d.field))) {
+        return reply.status(400).send({
+          error: invalidIdMessage,
+          code: 'INVALID_ID',
+          details: details.map((d) => ({ field: d.field, message: invalidIdMessage })),
+        });
+      }
       return reply.status(400).send({
         error: details.map((d) => d.message).join(', ') || 'Invalid request',
         code: 'VALIDATION_FAILED',

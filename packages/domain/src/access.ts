@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminMessages } from './admin';
+import { idParam } from './api-errors';
 import { MESSAGE_MAX_LENGTH } from './constants';
 import { type AccessStatus, accessStatuses, hasGrantedAccess } from './marketplace';
 import { undertakingAcceptance, undertakingSignature } from './undertaking';
@@ -37,7 +38,7 @@ export const createAccessRequestBody = z.strictObject({
   undertaking: undertakingAcceptance,
 });
 
-export const accessRequestIdParams = z.object({ id: z.uuid({ error: accessMessages.notFound }) });
+export const accessRequestIdParams = z.object({ id: idParam() });
 
 /** The developer's decision on a request, and the status it leads to (from pending only). */
 export const accessDecisions = { approve: 'approved', decline: 'declined' } as const;
@@ -201,7 +202,7 @@ export const MESSAGE_EMAIL_INTERVAL_MS = 10 * 60 * 1000;
 export const shouldEmailNewMessage = (previousMessageAt: Date | null, now: Date) =>
   previousMessageAt === null || now.getTime() - previousMessageAt.getTime() >= MESSAGE_EMAIL_INTERVAL_MS;
 
-export const messageIdParams = z.object({ id: z.uuid({ error: messagingMessages.messageNotFound }) });
+export const messageIdParams = z.object({ id: idParam() });
 export const adminThreadParams = z.object({ userId: z.string().min(1).max(64) });
 
 /** A user's reply in their own thread with the admins. */

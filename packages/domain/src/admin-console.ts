@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminMessages } from './admin';
+import { idParam } from './api-errors';
 import { roleSchema } from './roles';
 
 /** God Mode (spec 001 section 2.3): unpaid projects, recent payments and the quick actions. */
@@ -49,7 +50,7 @@ export const isFlaggedPayment = (p: Pick<AdminPayment, 'status'>) => p.status !=
 export const canSyncPayment = (p: Pick<AdminPayment, 'status' | 'payment_type' | 'project_id'>) =>
   p.status !== 'completed' && p.payment_type === 'project_listing' && p.project_id !== null;
 
-export const paymentIdParams = z.object({ id: z.uuid({ error: godModeMessages.paymentNotFound }) });
+export const paymentIdParams = z.object({ id: idParam() });
 export const godModeReasonBody = z.strictObject({ reason });
 export const syncPaymentActionResponse = z.object({ projectUpdated: z.boolean(), message: z.string() });
 

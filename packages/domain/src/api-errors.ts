@@ -11,6 +11,12 @@ export const errorResponse = z.object({
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
+/** What a malformed id in a path answers (400, code `INVALID_ID`), whatever the resource (decision 080). */
+export const invalidIdMessage = 'Invalid id';
+
+/** An id in a path: a UUID, else 400 'Invalid id'. A well-formed id that does not exist is the route's 404. */
+export const idParam = () => z.uuid({ error: invalidIdMessage });
+
 /** The error statuses a route (or a module's routes) may answer, each with the error shape: `...errorResponses(400, 404)`. */
 export function errorResponses<const S extends readonly number[]>(...statuses: S) {
   return Object.fromEntries(statuses.map((status) => [status, errorResponse])) as Record<

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './api-errors';
 import { type CovenantKind, covenantFrequencies, covenantKinds, covenantRules } from './facility/covenants';
 import { isIsoDate } from './facility/dates';
 import { facilityStatuses } from './facility/facility-machine';
@@ -192,12 +193,12 @@ export const valuation = z.object({
 });
 
 export const reportIdParams = z.object({
-  id: z.uuid({ error: 'Facility not found' }),
-  reportId: z.uuid({ error: covenantMessages.reportNotFound }),
+  id: idParam(),
+  reportId: idParam(),
 });
 export const noticeIdParams = z.object({
-  id: z.uuid({ error: 'Facility not found' }),
-  noticeId: z.uuid({ error: covenantMessages.noticeNotFound }),
+  id: idParam(),
+  noticeId: idParam(),
 });
 
 export const lenderReport = z.object({

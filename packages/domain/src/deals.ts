@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './api-errors';
 import { MESSAGE_MAX_LENGTH } from './constants';
 import { type AccessStatus, inDealAccessStatuses } from './marketplace';
 import { developmentStages, propertyTypes } from './projects';
@@ -59,13 +60,13 @@ export const isActiveDeal = (deal: { deal_status: DealStatus | null; access_stat
   deal.deal_status === 'open' &&
   (activeDealAccessStatuses as readonly string[]).includes(deal.access_status ?? '');
 
-export const dealIdParams = z.object({ id: z.uuid({ error: dealMessages.notFound }) });
+export const dealIdParams = z.object({ id: idParam() });
 export const dealDocumentParams = z.object({
-  id: z.uuid({ error: dealMessages.notFound }),
-  docId: z.uuid({ error: 'Document not found' }),
+  id: idParam(),
+  docId: idParam(),
 });
 export const documentRequestIdParams = z.object({
-  id: z.uuid({ error: dealMessages.documentRequestNotFound }),
+  id: idParam(),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -387,4 +388,4 @@ export function portfolioTotals(
 
 /** Admin: force-complete a deal is an override like the others: the same body, a mandatory reason. */
 export { overrideBody as forceCompleteDealBody } from './admin';
-export const forceCompleteDealParams = z.object({ dealId: z.uuid({ error: dealMessages.notFound }) });
+export const forceCompleteDealParams = z.object({ dealId: idParam() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './api-errors';
 import { DEAL_FILE_MAX_MB, PROJECT_FILE_MAX_MB } from './constants';
 import { documentViewSummary } from './deals';
 import { documentCopy } from './watermark';
@@ -87,7 +88,7 @@ export const requiredDocumentsResponse = z.object({
   descriptions: z.record(z.string(), z.string()),
 });
 
-export const documentIdParams = z.object({ id: z.uuid({ error: 'Document not found' }) });
+export const documentIdParams = z.object({ id: idParam() });
 
 export type AllowedDocumentExtension = (typeof allowedDocumentExtensions)[number];
 

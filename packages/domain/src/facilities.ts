@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './api-errors';
 import { budgetCategories, fundedBy } from './facility/budget';
 import { drawStates } from './facility/draw-machine';
 import { facilityStatuses } from './facility/facility-machine';
@@ -30,9 +31,8 @@ export const facilityMessages = {
   roleChosen: 'Your role has already been chosen',
 } as const;
 
-const uuidOf = (message: string) => z.uuid({ error: message });
-export const facilityIdParams = z.object({ id: uuidOf(facilityMessages.notFound) });
-export const drawIdParams = z.object({ id: uuidOf(facilityMessages.drawNotFound) });
+export const facilityIdParams = z.object({ id: idParam() });
+export const drawIdParams = z.object({ id: idParam() });
 
 const isoDate = (field: string) =>
   z

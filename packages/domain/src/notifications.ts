@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './api-errors';
 import { conversationPath } from './conversation-ref';
 
 /** Notification types, their titles, tap-through targets and e-mail preference flags (spec 000 sections 2-3). */
@@ -190,6 +191,6 @@ export const notificationMessages = {
 /** GET /api/notifications is polled; this many fetches a minute per person is plenty. */
 export const NOTIFICATIONS_FETCHES_PER_MINUTE = 120;
 
-export const notificationIdParams = z.object({ id: z.uuid({ error: notificationMessages.notFound }) });
+export const notificationIdParams = z.object({ id: idParam() });
 
 export const notificationsReadResponse = z.object({ updated: z.number(), unread_count: z.number() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './api-errors';
 import { documentCopy } from './watermark';
 
 /**
@@ -43,7 +44,7 @@ export const documentPagesQuery = z.object({ width: pageWidth.default(DEFAULT_PA
 
 /** GET /documents/{id}/pages/{n}?reading=&width=: one page of an open reading. */
 export const documentPageParams = z.object({
-  id: z.uuid(),
+  id: idParam(),
   n: z.coerce.number().int().min(1).max(100_000),
 });
 export const documentPageQuery = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './api-errors';
 import { isIsoDate } from './facility/dates';
 import { type DepositForm, defaultPresaleSettings, depositForms, presaleReasons } from './facility/presales';
 
@@ -19,7 +20,7 @@ export const presaleMessages = {
   futureSettlement: 'A settlement is recorded once it has happened: settled_on cannot be after today',
 } as const;
 
-export const presaleIdParams = z.object({ id: z.uuid({ error: presaleMessages.notFound }) });
+export const presaleIdParams = z.object({ id: idParam() });
 
 const isoDate = (field: string) =>
   z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './api-errors';
 import {
   MAX_INTEREST_RATE,
   MAX_LOAN_PLUS_EQUITY_SHARE,
@@ -156,7 +157,7 @@ export const projectIssues = (p: ProjectFields): FieldIssue[] => [
 const nullableString = z.string().nullable();
 const nullableNumber = z.number().nullable();
 
-export const projectIdParams = z.object({ id: z.uuid({ error: 'Project not found' }) });
+export const projectIdParams = z.object({ id: idParam() });
 
 /** POST /projects and PUT /projects/{id}: the fields, checked against steps 1-3. */
 export const saveProjectBody = projectFields;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './api-errors';
 import { MAX_INTEREST_RATE, MAX_LOAN_TERM_MONTHS, QUOTE_VALIDITY_DAYS } from './constants';
 import { formatAud, formatDate, formatRate } from './format';
 
@@ -325,7 +326,7 @@ export const createProposalBody = z
   .transform((body) => ({ ...body, valid_until: body.valid_until ?? null }));
 export type CreateProposalBody = z.output<typeof createProposalBody>;
 
-export const proposalIdParams = z.object({ id: z.uuid({ error: proposalMessages.notFound }) });
+export const proposalIdParams = z.object({ id: idParam() });
 
 /** PUT /proposals/{id}/respond: accept, decline with a reason, or counter (a comment). */
 export const respondProposalBody = z.discriminatedUnion('response', [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './api-errors';
 import { retentionStages } from './facility/retention-release';
 import { variationEventTypes, variationStates } from './facility/variation-machine';
 import { consentReasons, variationFundings } from './facility/variations';
@@ -51,9 +52,9 @@ const text = (field: string, max = 2000) =>
     .min(1, `${field} is required`)
     .max(max, `${field} is at most ${max} characters`);
 
-export const variationIdParams = z.object({ id: z.uuid({ error: variationMessages.notFound }) });
+export const variationIdParams = z.object({ id: idParam() });
 export const reallocationIdParams = z.object({
-  id: z.uuid({ error: variationMessages.reallocationNotFound }),
+  id: idParam(),
 });
 
 // ---- variations -----------------------------------------------------------------------------

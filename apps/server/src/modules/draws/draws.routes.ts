@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { errorResponse, errorResponses } from '@plinth/domain/api-errors';
+import { errorResponse, errorResponses, idParam } from '@plinth/domain/api-errors';
 import { DEAL_FILE_MAX_BYTES, documentRequestMessages } from '@plinth/domain/documents';
 import {
   attachDocumentBody,
@@ -31,7 +31,7 @@ import * as draws from './draws.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['draws'];
-const drawDocumentParams = drawIdParams.extend({ documentId: z.uuid({ error: 'Document not found' }) });
+const drawDocumentParams = drawIdParams.extend({ documentId: idParam() });
 
 /**
  * Draws (issue 33 items 3 and 6): drafts, claims, certification, the funder's decision and funding,
