@@ -6,8 +6,8 @@
 // Budgets (issue 36 item 5): performance >= 90, layout shift < 0.1, at most 15 script requests on a
 // signed-in page's load, no console errors and no console issues (CSP, deprecations), median of 3.
 // Usage: npm run bench:lighthouse   (builds first)   or
-//        node bench/lighthouse/run.mjs [--runs 3] [--json out.json] [--only /projects,/dashboard] [--main other/apps/server/dist/main.js]
-import { writeFileSync } from 'node:fs';
+//        node bench/lighthouse/run.mjs [--runs 3] [--json out.json] [--only /projects,/dashboard] [--main other/apps/server/dist/main.js] [--save dir]
+import { mkdirSync, writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { signIn, startServer } from '../lib/server.mjs';
@@ -23,6 +23,8 @@ const jsonOut = argValue('--json', undefined);
 const only = argValue('--only', undefined)?.split(',');
 // --main <dir>/apps/server/dist/main.js: another build (its web app in <dir>/apps/web/dist).
 const mainJs = argValue('--main', undefined);
+// --save <dir>: every run's full report (lhr JSON), to read its trace-derived audits (treemap, bootup).
+const saveDir = argValue('--save', undefined);
 const DEMO_PASSWORD = 'plinth-demo-2026';
 
 const pages = [
@@ -73,6 +75,11 @@ try {
         continue;
       }
       runs.push(result.lhr);
+      if (saveDir) {
+        mkdirSync(saveDir, { recursive: true });
+        const slug = page.path.replaceAll('/', '_') || '_';
+        writeFileSync(`${saveDir}/${slug}-${runs.length}.json`, JSON.stringify(result.lhr));
+      }
     }
     results.push(summarise(page, runs));
   }

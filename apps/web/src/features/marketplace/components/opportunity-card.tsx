@@ -3,13 +3,20 @@ import { opportunityStateOf } from '@plinth/domain/deals';
 import { formatAud } from '@plinth/domain/format';
 import type { ProjectPreview } from '@plinth/domain/marketplace';
 import { IconBuilding, IconMapPin, IconSparkles } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useSendAccessRequest } from '../hooks/use-send-access-request';
 import { previewPlace, previewStage } from '../utils/preview-labels';
 import { DealRoomButton, EngageButton } from './deal-actions';
 import { IntroductionBox } from './introduction-box';
 import { ProjectPreviewModal } from './project-preview-modal';
+
+/**
+ * A page of cards is a long column on a phone, most of it below the screen: the browser lays out
+ * and paints a card only as it comes near the screen, keeping a real card's height (340 px on a
+ * phone, as the loading placeholders) for the ones it has not reached (decision 081).
+ */
+const offscreenCard = { contentVisibility: 'auto', containIntrinsicSize: 'auto 340px' } as const;
 
 interface OpportunityCardProps {
   preview: ProjectPreview;
@@ -26,7 +33,15 @@ export function OpportunityCard({ preview, reason }: OpportunityCardProps) {
   const place = previewPlace(preview);
 
   return (
-    <Card component="article" aria-labelledby={headingId} withBorder radius="md" padding="lg" h="100%">
+    <Card
+      component="article"
+      aria-labelledby={headingId}
+      withBorder
+      radius="md"
+      padding="lg"
+      h="100%"
+      style={offscreenCard}
+    >
       <Stack gap="sm" h="100%">
         <Group justify="space-between" align="center" gap="xs">
           <Badge variant="light" color="navy" c="navy.9">
@@ -74,6 +89,12 @@ export function OpportunityCard({ preview, reason }: OpportunityCardProps) {
 
 function CardActions({ preview }: { preview: ProjectPreview }) {
   const [isPreviewOpen, setIsPreviewOpen] = useState(false);
+  // The preview's modal is mounted at the first "View Preview", then opened (so it still fades
+  // in) and kept: twenty closed modals were twenty renders a phone paid for on the first paint.
+  const [isPreviewMounted, setIsPreviewMounted] = useState(false);
+  useEffect(() => {
+    if (isPreviewMounted) setIsPreviewOpen(true);
+  }, [isPreviewMounted]);
   const [isWriting, setIsWriting] = useState(false);
   const { send, isSending } = useSendAccessRequest(preview.id);
   const state = opportunityStateOf(preview);
@@ -123,7 +144,11 @@ function CardActions({ preview }: { preview: ProjectPreview }) {
         />
       ) : (
         <Group grow gap="xs">
-          <Button variant="default" px="xs" onClick={() => setIsPreviewOpen(true)}>
+          <Button
+            variant="default"
+            px="xs"
+            onClick={() => (isPreviewMounted ? setIsPreviewOpen(true) : setIsPreviewMounted(true))}
+          >
             View Preview
           </Button>
           <Button px="xs" onClick={() => setIsWriting(true)}>
@@ -131,7 +156,13 @@ function CardActions({ preview }: { preview: ProjectPreview }) {
           </Button>
         </Group>
       )}
-      <ProjectPreviewModal preview={preview} opened={isPreviewOpen} onClose={() => setIsPreviewOpen(false)} />
+      {isPreviewMounted && (
+        <ProjectPreviewModal
+          preview={preview}
+          opened={isPreviewOpen}
+          onClose={() => setIsPreviewOpen(false)}
+        />
+      )}
     </>
   );
 }
