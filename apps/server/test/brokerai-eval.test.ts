@@ -126,10 +126,10 @@ describe('BrokerAI evaluation (built-in analyst)', () => {
   });
 
   // Issue 35 is NOT met on the second held-out set: its target is 90 % right and no confidently
-  // wrong reply; measured on 2026-11-29 (9e609a0): 66 of 112 right, 10 confidently wrong; after decision 065: 69 right, 4 confidently wrong; after decision 077: 71 right, 4 confidently wrong. Until it
+  // wrong reply; measured on 2026-11-29 (9e609a0): 66 of 112 right, 10 confidently wrong; after decision 065: 69 right, 4 confidently wrong; after decision 077: 71 right, 4 confidently wrong; after decision 082: 72 right, 4 confidently wrong. Until it
   // is met these two hold the measured level, so no change can make it worse unseen; whoever
   // improves it raises them, and the issue stays open until they read 90 % and 0.
-  const HELD_OUT_2_MEASURED = { passed: 71, confidentlyWrong: 4 };
+  const HELD_OUT_2_MEASURED = { passed: 72, confidentlyWrong: 4 };
 
   it(`answers at least the measured ${HELD_OUT_2_MEASURED.passed} of the second held-out set (issue 35 asks ${HELD_OUT_TARGET_PERCENT} %)`, () => {
     expect(heldOut2.passed).toBeGreaterThanOrEqual(HELD_OUT_2_MEASURED.passed);

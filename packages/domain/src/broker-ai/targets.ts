@@ -309,7 +309,16 @@ function contextual(text: string, given: Figures, targets: Target[]): Target[] {
   )
     return ['salePerArea'];
   // 'what does 1.2 mil at 9 per cent cost me a month': the interest.
-  if (!targets.length && given.rate !== undefined && /\bcost (me|us|you)\b/i.test(text))
+  if (
+    !targets.length &&
+    given.rate !== undefined &&
+    (/\bcost (me|us|you)\b/i.test(text) ||
+      (given.loan !== undefined &&
+        /\b(?:paying|pay|charged|charging)\b/i.test(text) &&
+        /\bwhat(?:['’]s| is| does) that\b|\bhow much is that\b|\bwhat does that (?:come|work out)\b/i.test(
+          text,
+        )))
+  )
     return [monthly ? 'monthlyInterest' : 'annualInterest'];
   if (
     /\b(cost|build|construction)( cost)?( rate)? ?(per|\/|a) ?(sqm|sq\.? ?m|m2|m²|square met(re|er)s?)\b/i.test(
