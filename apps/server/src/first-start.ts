@@ -18,6 +18,9 @@ export function isNewEmbeddedFolder(config: Config): boolean {
   return !config.DATABASE_URL && !existsSync(resolve(config.DATA_DIR, 'pg', 'PG_VERSION'));
 }
 
+/** The child failed; it has printed why (its stderr is the server's). */
+export class FirstStartError extends Error {}
+
 /** What the child reports: the demo accounts when --seed-demo made or found them. */
 interface Prepared {
   seeded: DemoSeed | null;

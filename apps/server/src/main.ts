@@ -6,7 +6,13 @@ import { serveSnapshots } from './backup/control';
 import { type Config, ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
 import { type DemoSeed, demoBanner, seedDemoData } from './db/seed/demo';
-import { isNewEmbeddedFolder, PREPARE_FLAG, prepareInChildProcess, reportPrepared } from './first-start';
+import {
+  FirstStartError,
+  isNewEmbeddedFolder,
+  PREPARE_FLAG,
+  prepareInChildProcess,
+  reportPrepared,
+} from './first-start';
 import { describeListening } from './http/listen-address';
 import { openRuntime } from './runtime';
 import { mapStackTracesOnDemand } from './stack-traces';
@@ -100,7 +106,11 @@ async function prepareDataFolder(config: Config, seedDemo: boolean) {
 }
 
 main().catch((error) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof FirstStartError
+  ) {
     console.error(error.message);
   } else {
     console.error(error);
