@@ -72,5 +72,17 @@ describe('required body fields', () => {
     expect(mismatched).toEqual([]);
     expect(compared.length).toBeGreaterThan(60);
     expect(compared).toContain('POST /api/projects');
+    // The fields a new project cannot go without (issue 36; decision 080).
+    const created = resolve(
+      document.paths['/api/projects']?.post?.requestBody?.content?.['application/json']?.schema,
+    );
+    expect([...((created?.required as string[] | undefined) ?? [])].sort()).toEqual([
+      'equity_contribution',
+      'loan_amount',
+      'location',
+      'suburb',
+      'title',
+      'total_project_cost',
+    ]);
   });
 });

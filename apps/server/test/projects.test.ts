@@ -104,6 +104,30 @@ describe('POST /api/projects', () => {
     });
   }
 
+  it("create: a required key left out answers 400 with the spec's message for each (decision 080)", async () => {
+    const body = validProjectBody();
+    for (const key of [
+      'title',
+      'location',
+      'suburb',
+      'loan_amount',
+      'total_project_cost',
+      'equity_contribution',
+    ])
+      delete (body as Record<string, unknown>)[key];
+    const res = await as(t.app, owner, { method: 'POST', url: '/api/projects', payload: body });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_FAILED');
+    expect(res.json().details).toEqual([
+      { field: 'title', message: 'Project title is required' },
+      { field: 'location', message: 'Location is required' },
+      { field: 'suburb', message: 'Suburb is required' },
+      { field: 'loan_amount', message: 'Loan amount is required' },
+      { field: 'total_project_cost', message: 'Total project cost is required' },
+      { field: 'equity_contribution', message: 'Equity contribution is required' },
+    ]);
+  });
+
   it('create: a funder, an admin and an anonymous caller are refused (403, 403, 401)', async () => {
     const funder = await createUser(t.app, { role: 'funder', approved: true, profile: 'default' });
     const admin = await createUser(t.app, { role: 'admin' });

@@ -3,7 +3,12 @@ import { deal, dealComment } from '@plinth/domain/deals';
 import { projectDocument } from '@plinth/domain/documents';
 import { marketplaceResponse, projectDetailResponse } from '@plinth/domain/marketplace';
 import { notificationPreferencesSchema } from '@plinth/domain/notifications';
-import { myProjectsResponse, projectResponse, saveProjectBody } from '@plinth/domain/projects';
+import {
+  createProjectBody,
+  myProjectsResponse,
+  projectResponse,
+  saveProjectBody,
+} from '@plinth/domain/projects';
 import { proposal } from '@plinth/domain/proposals';
 import { z } from 'zod';
 
@@ -24,6 +29,7 @@ const NAMED: [z.ZodType, string, string][] = [
   [myProjectsResponse, 'MyProjects', "A developer's own projects: a page of them, the tab counts and stats"],
   [marketplaceResponse, 'MarketplacePage', "A page of the marketplace's listings for a funder"],
   [saveProjectBody, 'ProjectFields', "A project's fields, as the wizard saves them"],
+  [createProjectBody, 'NewProject', "A new project's fields: those a project cannot go without are required"],
   [projectDocument, 'ProjectDocument', "A file of a project's data room"],
   [deal, 'Deal', 'A deal room between a developer and a funder: parties, stage and the figures'],
   [dealComment, 'DealComment', "A comment in a deal room's discussion"],

@@ -6,6 +6,7 @@ import {
   projectsListQuery,
 } from '@plinth/domain/marketplace';
 import {
+  createProjectBody,
   myProjectsQuery,
   myProjectsResponse,
   projectIdParams,
@@ -76,7 +77,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       schema: {
         tags: ['projects'],
         summary: 'Create a draft project (unpaid)',
-        body: saveProjectBody,
+        body: createProjectBody,
         response: { 201: projectResponse, ...errors },
       },
     },
