@@ -1,13 +1,13 @@
 // Issue 33's accrual budget: a year of daily accrual for 1,000 facilities in under 30 s. 1,000
 // active facilities with drawn principal are written straight into the tables (one developer and
 // one funder; a project, deal and facility each; the ledger opened and one draw funded, through the
-// domain's journals), then the real job path runs for every day of 2025: each day, for each
-// facility, `accrueThrough(db, facility, day)` — what the `facility-accrual` job's handler calls
-// (accrual.jobs.ts), one facility after another as one instance's worker takes the jobs
-// (concurrency 1). Timed end to end; month ends charge the line fee and capitalise the interest.
+// domain's journals), then the real job path runs for every day of 2025: each day,
+// `accrueOpenFacilities(db, day)` — what the `facility-daily` job runs (accrual.jobs.ts, decision
+// 079): every open facility's day in one transaction. Timed end to end; month ends charge the line
+// fee and capitalise the interest.
 //
-// BENCH_ACCRUAL_MODE=catch-up runs instead one job per facility through the year's last day (a
-// server that was down all year): the same days, journals and rows.
+// BENCH_ACCRUAL_MODE=catch-up runs instead one run through the year's last day (a server that was
+// down all year): the same days, journals and rows.
 // BENCH_FACILITIES (default 1000) and BENCH_DAYS (default 365) make a smaller run; the figure is then
 // also projected to 1,000 × 365 (linear in facilities: each facility's year is the same work).
 import { performance } from 'node:perf_hooks';
