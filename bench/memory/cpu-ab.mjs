@@ -49,7 +49,7 @@ async function measure(name) {
     { ...serverAllocatorEnv, ...variantEnv[name], DEV_MAIL: 'on' },
     {
       nodeArgs: variants[name],
-      healthTimeoutS: 180,
+      healthTimeoutS: 900,
       cwd: dir,
       mainJs: join(dir, 'apps/server/dist/main.js'),
     },

@@ -120,7 +120,7 @@ async function measure(build) {
   try {
     // A first start migrates and seeds a new embedded database: slow on a busy machine.
     const spawned = performance.now();
-    await waitForHealth(baseURL, child, '/api/health', 400);
+    await waitForHealth(baseURL, child, '/api/health', 900);
     const ready = performance.now();
     const rss = {};
     const breakdown = {};
