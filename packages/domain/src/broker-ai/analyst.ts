@@ -327,7 +327,10 @@ function answerWhole(question: string, context: AnalystContext): AnalystAnswer {
     (t) => t !== undefined,
   );
   const ownTargets = targetsOf(reading.text, reading.given, reading.hasChange);
-  const target = ownTargets[0] ?? targets[0];
+  // 'GRV and margin-scheme GST?': the GST's working shows the GRV it is worked on.
+  const gstWithGrv =
+    ownTargets.includes('gst') && ownTargets.every((t) => ['gst', 'grv', 'revenue'].includes(t as string));
+  const target = gstWithGrv ? 'gst' : (ownTargets[0] ?? targets[0]);
   const hasFigures = reading.count > 0 || hasDeal;
   if (!target || !hasFigures) {
     // A knowledge answer only to a knowledge question: figures with no figure asked for are asked about.

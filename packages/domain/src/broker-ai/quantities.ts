@@ -112,7 +112,10 @@ function findChanges(question: string, all: Omit<Quantity, 'label'>[]): Change[]
   // 'how many more units?' asks for a count: no rise of costs or sales (decision 077).
   const text = question
     .replace(WHICHEVER, (m) => ' '.repeat(m.length))
-    .replace(/\bhow (?:many|much) more\b|\bup to\b/gi, (m) => ' '.repeat(m.length));
+    .replace(
+      /\bhow (?:many|much) more\b|\bup to\b|\b(?:make|makes|made|making|add|adds|added|adding|sum|sums|top|tops|set|sets|pick|picks|round|rounds)\s+up\b/gi,
+      (m) => ' '.repeat(m.length),
+    );
   const out: Change[] = [];
   for (const q of all) {
     if (q.kind !== 'rate' && q.kind !== 'amount') continue;

@@ -1,3 +1,4 @@
+import { findQuantities } from './parse';
 import type { Figure, Figures } from './quantities';
 
 /**
@@ -62,19 +63,19 @@ const figures: [Target, RegExp][] = [
   ],
   [
     'constructionToCost',
-    /(?:%|\b(?:percent(?:age)?|per cent|share|proportion|portion)) of (the )?(tdc|total (development )?costs?|costs?) (is|are) (the |my |our )?(build|construction)|\b(build|construction)( costs?)?(['’]s)? (as an? |share of |% of |percentage of |proportion of )+(the )?(tdc|total (development )?costs?|costs?)|\b(build|construction)( costs?)? (is|are|makes? up|represents?) what (%|percent(age)?|per cent|share|proportion|portion|part) of (the )?(tdc|total (development )?costs?|costs?)/gi,
+    /(?:%|\b(?:percent(?:age)?|per cent|share|proportion|portion)) of (the )?(tdc|total( (development |project )?costs?)?|costs?) (is|are) (the |my |our )?(build|construction)|\b(build|construction)( costs?)?(['’]s)? (as an? |share of |% of |percentage of |proportion of )+(the )?(tdc|total (development )?costs?|costs?)|\b(build|construction)( costs?)? (is|are|makes? up|represents?) what (%|percent(age)?|per cent|share|proportion|portion|part) of (the )?(tdc|total (development )?costs?|costs?)/gi,
   ],
   [
     'landToCost',
-    /(?:%|\b(?:percent(?:age)?|per cent|share|proportion|portion)) of (the )?(tdc|total (development )?costs?|costs?) (is|are) (the |my |our )?(land|site)|\b(land|site)( costs?)?(['’]s)? (as an? |share of |% of |percentage of |proportion of )+(the )?(tdc|total (development )?costs?|costs?)|\b(land|site)( costs?)? (is|are|makes? up|represents?) what (%|percent(age)?|per cent|share|proportion|portion|part) of (the )?(tdc|total (development )?costs?|costs?)/gi,
+    /(?:%|\b(?:percent(?:age)?|per cent|share|proportion|portion)) of (the )?(tdc|total( (development |project )?costs?)?|costs?) (is|are) (the |my |our )?(land|site)|\b(land|site)( costs?)?(['’]s)? (as an? |share of |% of |percentage of |proportion of )+(the )?(tdc|total (development )?costs?|costs?)|\b(land|site)( costs?)? (is|are|makes? up|represents?) what (%|percent(age)?|per cent|share|proportion|portion|part) of (the )?(tdc|total (development )?costs?|costs?)/gi,
   ],
   [
     'softToCost',
-    /(?:%|\b(?:percent(?:age)?|per cent|share|proportion|portion)) of (the )?(tdc|total (development )?costs?|costs?) (is|are) (the |my |our )?soft costs?|\bsoft costs?(['’]s)? (as an? |share of |% of |percentage of |proportion of )+(the )?(tdc|total (development )?costs?|costs?)|\bsoft( costs?)? (is|are|makes? up|represents?) what (%|percent(age)?|per cent|share|proportion|portion|part) of (the )?(tdc|total (development )?costs?|costs?)/gi,
+    /(?:%|\b(?:percent(?:age)?|per cent|share|proportion|portion)) of (the )?(tdc|total( (development |project )?costs?)?|costs?) (is|are) (the |my |our )?soft costs?|\bsoft costs?(['’]s)? (as an? |share of |% of |percentage of |proportion of )+(the )?(tdc|total (development )?costs?|costs?)|\bsoft( costs?)? (is|are|makes? up|represents?) what (%|percent(age)?|per cent|share|proportion|portion|part) of (the )?(tdc|total (development )?costs?|costs?)/gi,
   ],
   [
     'financeToCost',
-    /(?:%|\b(?:percent(?:age)?|per cent|share|proportion|portion)) of (the )?(tdc|total (development )?costs?|costs?) (is|are) (the |my |our )?finance costs?|\bfinance costs?(['’]s)? (as an? |share of |% of |percentage of |proportion of )+(the )?(tdc|total (development )?costs?|costs?)|\bfinance( costs?)? (is|are|makes? up|represents?) what (%|percent(age)?|per cent|share|proportion|portion|part) of (the )?(tdc|total (development )?costs?|costs?)/gi,
+    /(?:%|\b(?:percent(?:age)?|per cent|share|proportion|portion)) of (the )?(tdc|total( (development |project )?costs?)?|costs?) (is|are) (the |my |our )?finance costs?|\bfinance costs?(['’]s)? (as an? |share of |% of |percentage of |proportion of )+(the )?(tdc|total (development )?costs?|costs?)|\bfinance( costs?)? (is|are|makes? up|represents?) what (%|percent(age)?|per cent|share|proportion|portion|part) of (the )?(tdc|total (development )?costs?|costs?)/gi,
   ],
   [
     'pricePerUnit',
@@ -232,7 +233,7 @@ function matchesIn(text: string, given: Figures): Match[] {
 
 // What joins two figures asked for together: 'LVR and LTC', 'ICR, D/E and margin', 'LVR & ICR'.
 const JOINED =
-  /^\s*(?:,|&|\+|\/|and|plus|as well as|also|then)?\s*(?:and\s+|also\s+)?(?:the\s+|my\s+|our\s+|its\s+)?$/i;
+  /^\s*(?:,|&|\+|\/|and|plus|as well as|also|then)?\s*(?:and\s+|also\s+)?(?:what(?:['’]s| is| are)?\s+|how much is\s+)?(?:the\s+|my\s+|our\s+|its\s+)?$/i;
 
 /** The figures asked for together, from the first one: 'what are the LVR and the LTC'. */
 function askedIn(text: string, given: Figures): Target[] {
@@ -423,6 +424,28 @@ export function targetsOf(text: string, given: Figures, hasChange: boolean): Tar
     const rest = text.slice(ask.index);
     const end = rest.search(/[.?!](\s|$)/);
     targets = askedIn(end < 0 ? rest : rest.slice(0, end + 1), given);
+    // 'TDC, margin on cost, and what share of TDC is the build': figures listed before the asking
+    // word, joined to it, are asked too.
+    const sentence = text.slice(0, ask.index);
+    // (after the sentence's last figure: the list names what is asked, not what is given)
+    const from = Math.max(
+      0,
+      ...[...sentence.matchAll(/[.?!:](?:\s|$)/g)].map((m) => m.index + m[0].length),
+      ...findQuantities(sentence).map((q) => q.end),
+    );
+    const listed = matchesIn(sentence.slice(from), given);
+    let to = sentence.length - from;
+    const before: Target[] = [];
+    for (const m of listed.reverse()) {
+      if (
+        !JOINED.test(sentence.slice(from).slice(m.end, to)) ||
+        !/[,&+/]|\band\b/.test(sentence.slice(from).slice(m.end, to))
+      )
+        break;
+      before.unshift(m.target);
+      to = m.at;
+    }
+    if (before.length && targets.length) targets = [...new Set([...before, ...targets])];
     // 'what's the LTC and how much equity': each asking part in the same sentence adds its figure.
     for (const earlier of asks.slice(0, -1).reverse()) {
       const part = text.slice(earlier.index, asks[asks.indexOf(earlier) + 1]!.index);

@@ -147,6 +147,7 @@ const SHORTHAND: [RegExp, string][] = [
   [/\bavg\.? bal(?:ance)?\b/gi, 'average drawn balance'],
 
   [/\bRLV\b/g, 'residual land value'],
+  [/\bmargin-scheme\b/gi, 'margin scheme'],
   // 'our 12-unit block': a count of dwellings.
   [/\b(\d+)-(unit|apartment|townhouse|lot|dwelling|home)\b/gi, '$1 $2s'],
   // 'GRV down 10 pct from 20m': the figure before the change, as 'GRV 20m down 10 pct'.
