@@ -66,10 +66,10 @@ describe('GET /api/notifications', () => {
       related_id: 'p-2',
       message: 'Newest',
       created_at: expect.any(String),
-      read: 0,
+      read: false,
       target: '/projects/p-2',
     });
-    expect(body.items[1]).toMatchObject({ type: 'project_approved', title: 'Project Approved', read: 1 });
+    expect(body.items[1]).toMatchObject({ type: 'project_approved', title: 'Project Approved', read: true });
     expect(body.items[2]).toMatchObject({ type: 'system', title: 'Message from Plinth', target: null });
     expect(body.items.map((n: { message: string }) => n.message)).not.toContain('Oldest, beyond the 10');
   });
@@ -160,7 +160,7 @@ describe('marking notifications read', () => {
     expect(res.json()).toEqual({ updated: 2, unread_count: 0 });
     const after = (await list(user)).json();
     expect(after.unread_count).toBe(0);
-    expect(after.items.every((n: { read: number }) => n.read === 1)).toBe(true);
+    expect(after.items.every((n: { read: boolean }) => n.read === true)).toBe(true);
     expect((await list(other)).json().unread_count).toBe(1);
     expect((await as(t.app, null, { method: 'PUT', url: '/api/notifications/read-all' })).statusCode).toBe(
       401,

@@ -166,8 +166,8 @@ export const notificationItem = z.object({
   related_id: z.string().nullable(),
   message: z.string(),
   created_at: z.string(),
-  /** 1 = read, as the spec's field; 0 = unread. */
-  read: z.union([z.literal(0), z.literal(1)]),
+  /** Whether the user has read it (a boolean, decision 080; it was the spec's 0/1). */
+  read: z.boolean(),
   target: z.string().nullable(),
 });
 

@@ -95,7 +95,7 @@ export async function listNotifications(
       related_id: row.related_id,
       message: row.message,
       created_at: new Date(row.created_at).toISOString(),
-      read: row.read ? 1 : 0,
+      read: row.read,
       target: notificationTarget(row.type, row.related_id),
     })),
     unread_count: unread,

@@ -16,7 +16,7 @@ export function useMarkAllNotificationsRead() {
     mutationFn: markAllNotificationsRead,
     onMutate: () => {
       client.setQueryData<NotificationsFeed>(notificationsQueryKey, (feed) =>
-        feed ? { items: feed.items.map((n) => ({ ...n, read: 1 as const })), unread_count: 0 } : feed,
+        feed ? { items: feed.items.map((n) => ({ ...n, read: true })), unread_count: 0 } : feed,
       );
     },
     onSuccess: ({ unread_count }) => {

@@ -21,9 +21,9 @@ export function useMarkNotificationRead() {
     onMutate: (id) => {
       client.setQueryData<NotificationsFeed>(notificationsQueryKey, (feed) => {
         const item = feed?.items.find((n) => n.id === id);
-        if (!feed || !item || item.read === 1) return feed;
+        if (!feed || !item || item.read) return feed;
         return {
-          items: feed.items.map((n) => (n.id === id ? { ...n, read: 1 as const } : n)),
+          items: feed.items.map((n) => (n.id === id ? { ...n, read: true } : n)),
           unread_count: Math.max(0, feed.unread_count - 1),
         };
       });

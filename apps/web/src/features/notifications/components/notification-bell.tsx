@@ -45,7 +45,7 @@ export function NotificationBell() {
   const unread = feed?.unread_count ?? 0;
 
   const open = (item: NotificationItem) => {
-    if (item.read === 0) markRead.mutate(item.id);
+    if (!item.read) markRead.mutate(item.id);
     const target = notificationTarget(item.type, item.related_id);
     if (target) {
       setIsOpen(false);

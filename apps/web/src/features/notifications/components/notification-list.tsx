@@ -16,7 +16,7 @@ export function NotificationList({ items, onOpen }: NotificationListProps) {
   return (
     <ul className={classes.list}>
       {items.map((item) => {
-        const isUnread = item.read === 0;
+        const isUnread = !item.read;
         return (
           <li key={item.id}>
             <UnstyledButton

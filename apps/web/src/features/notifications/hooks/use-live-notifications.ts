@@ -43,7 +43,7 @@ export function useLiveNotifications(shouldToast: (item: NotificationItem) => bo
       // Cancels a fetch already under way: it may have started before this notification existed.
       await client.refetchQueries({ queryKey: notificationsQueryKey, exact: true });
       const feed = client.getQueryData<NotificationsFeed>(notificationsQueryKey);
-      const fresh = (feed?.items ?? []).filter((n) => ids.has(n.id) && n.read === 0 && shouldToast(n));
+      const fresh = (feed?.items ?? []).filter((n) => ids.has(n.id) && !n.read && shouldToast(n));
       for (const item of fresh.slice(0, MAX_TOASTS_AT_ONCE)) {
         notifications.show({
           id: `notification-${item.id}`,
