@@ -69,7 +69,9 @@ async function year(accrue: Accrue, termsOfEach: Record<string, unknown>[]) {
   const worlds: FacilityWorld[] = [];
   for (const terms of termsOfEach)
     worlds.push(
-      await createFacilityWorld(t, { terms: { line_fee_bps: 150, close_date: '2026-01-01', ...terms } }),
+      await createFacilityWorld(t, {
+        terms: { line_fee_bps: 150, default_margin_bps: 400, close_date: '2026-01-01', ...terms },
+      }),
     );
   const ids = worlds.map((w) => w.facilityId);
   const each = async (move: (w: FacilityWorld) => Promise<unknown>) => {
@@ -178,7 +180,9 @@ describe('accrueThrough in batches', { timeout: YEAR_MS }, () => {
       const after = await year(batched, [terms]);
       const [rule] = before.ledgers;
       expect(rule!.accruals).toHaveLength(304);
-      expect(rule!.journals.filter((j) => j.kind === 'interest_capitalised')).toHaveLength(10);
+      expect(rule!.journals.filter((j) => j.memo.startsWith('Interest capitalised for'))).toHaveLength(10);
+      // The cure gives back default interest of a month already capitalised: capitalised back too.
+      expect(rule!.journals.some((j) => j.memo.startsWith('Restated interest capitalised'))).toBe(true);
       expect(rule!.journals.filter((j) => j.kind === 'line_fee')).toHaveLength(10);
       expect(rule!.adjustments.length).toBeGreaterThan(0);
       expect(after.counts).toEqual(before.counts);
