@@ -42,6 +42,8 @@ export default defineConfig({
           include: ['apps/web/test/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['apps/web/test/setup-dom.ts'],
+          // As the domain tests: a limit for a hang, not for a loaded machine (findBy waits 10 s).
+          testTimeout: 60_000,
         },
       },
       serverProject('server', { PLINTH_TEST_DB: 'pglite' }),

@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
@@ -18,10 +18,7 @@ export const DEAL = '00000000-0000-4000-8000-0000000000d1';
  */
 export const SCREEN_TIMEOUT_MS = 20_000;
 
-// The same load made findBy/waitFor's 1 s too short for an answer from the scripted server to reach
-// the screen (an alert seen at 1.7 s). Every file that imports this harness waits up to 5 s: still
-// for what the screen shows, so a wrong screen fails as before, only later.
-configure({ asyncUtilTimeout: 5_000 });
+// findBy/waitFor wait up to 10 s in every web test (setup-dom.ts).
 
 /**
  * The facility screens' web tests: the real api-client against a real HTTP server answering by
