@@ -161,10 +161,10 @@ describe('document types', () => {
     expect(documentTypeSchema.safeParse('a'.repeat(61)).success).toBe(false);
   });
 
-  it("documentIdParams: refuses an id that is not a UUID with 'Document not found'", () => {
+  it("documentIdParams: refuses an id that is not a UUID with 'Invalid id' (decision 080)", () => {
     const result = documentIdParams.safeParse({ id: 'not-a-uuid' });
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe('Document not found');
+    expect(result.error?.issues[0]?.message).toBe('Invalid id');
     expect(documentIdParams.safeParse({ id: '3f2b8c1e-5d4a-4e7b-9c2d-1a0b9e8f7d6c' }).success).toBe(true);
   });
 });
