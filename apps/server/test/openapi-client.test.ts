@@ -33,7 +33,7 @@ import type { components, paths } from './schema';
 
 type Client = ReturnType<typeof createClient<paths>>;
 export type Project = components['schemas']['Project'];
-export type ProjectFields = components['schemas']['ProjectFieldsInput'];
+export type NewProject = components['schemas']['NewProjectInput'];
 export type ApiError = components['schemas']['Error'];
 
 /** Signs in, then calls ten operations; answers what it read, or throws at the first surprise. */
@@ -42,7 +42,7 @@ export async function tenOperations(
   baseUrl: string,
   email: string,
   password: string,
-  project: ProjectFields,
+  project: NewProject,
 ) {
   const anonymous = make({ baseUrl, headers: { origin: baseUrl } });
   const signIn = await anonymous.POST('/api/auth/sign-in/email', { body: { email, password } });
