@@ -72,6 +72,6 @@ describe('GET /facilities/{id}/variation-settings', () => {
     expect((await read(w.funder, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     const malformed = await read(w.funder, 'not-a-uuid');
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().error).toBe('Facility not found');
+    expect(malformed.json()).toMatchObject({ error: 'Invalid id', code: 'INVALID_ID' });
   });
 });
