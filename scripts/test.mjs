@@ -34,91 +34,48 @@ function vitest(title, args, env = {}) {
 }
 
 function runVitest(title, args, env) {
-  const run = vitestRun(title, args, env);
-  const result = spawnSync('npx', run.argv, { cwd: root, stdio: 'inherit', env: run.env });
-  run.collect(result.status ?? result.signal);
-}
-
-/**
- * A Vitest run that does not block this process, so another can run beside it. In the foreground its
- * output goes straight to the terminal; in the background it is kept and printed whole when the run
- * ends (so the two never interleave). Resolves when the run has ended and been counted.
- */
-function vitestBeside(title, args, env, { background }) {
-  const started = Date.now();
-  const run = vitestRun(title, args, env);
-  return new Promise((done) => {
-    const child = spawn('npx', run.argv, {
-      cwd: root,
-      stdio: background ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-      env: run.env,
-    });
-    const output = [];
-    child.stdout?.on('data', (d) => output.push(d));
-    child.stderr?.on('data', (d) => output.push(d));
-    let ended = false;
-    const end = (status) => {
-      if (ended) return;
-      ended = true;
-      if (background) {
-        process.stdout.write(
-          `\n▷ ${title}, run beside the unit and API tests (its output, kept until it ended)\n`,
-        );
-        process.stdout.write(Buffer.concat(output));
-      }
-      run.collect(status);
-      const seconds = (Date.now() - started) / 1000;
-      timings.steps.push({ title: `  ${title} (within the step above)`, seconds, within: true });
-      done();
-    };
-    child.on('error', (error) => end(error.message));
-    child.on('close', (code, signal) => end(code ?? signal));
-  });
-}
-
-/** The arguments and environment of one Vitest run, and how its results are counted when it ends. */
-function vitestRun(title, args, env) {
   // `npm test -- <pattern>`: a pattern may match browser files only; no match at all is said below.
   const mayRunNone = args.includes('--passWithNoTests');
   step(title);
   const out = join(results, `${title.replace(/\W+/g, '-')}.json`);
   const unhandled = join(results, `${title.replace(/\W+/g, '-')}-unhandled.json`);
   const fileTimes = join(results, `${title.replace(/\W+/g, '-')}-file-times.json`);
-  const argv = [
-    'vitest',
-    'run',
-    ...args,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${out}`,
-    '--reporter=./scripts/unhandled-errors-reporter.mjs',
-    '--reporter=./scripts/file-timings-reporter.mjs',
-  ];
-  const collect = (status) => {
-    if (existsSync(unhandled)) {
-      for (const error of JSON.parse(readFileSync(unhandled, 'utf8')))
-        failures.push(
-          `unhandled error${error.origin ? ` from ${error.origin}` : ''}: ${error.message}\n${error.stack}`,
-        );
-    }
-    if (existsSync(out)) {
-      const report = JSON.parse(readFileSync(out, 'utf8'));
-      totals.passed += report.numPassedTests;
-      totals.failed += report.numFailedTests;
-      if (report.numTotalTests === 0 && !mayRunNone) failedSteps.push(`${title} (ran no test)`);
-      failures.push(...failuresIn(report));
-    }
-    if (existsSync(fileTimes)) {
-      for (const file of JSON.parse(readFileSync(fileTimes, 'utf8')))
-        timings.files.push({ ...file, name: file.name.replace(`${root}/`, ''), step: file.project || title });
-    }
-    if (status !== 0) failedSteps.push(`${title} (vitest exit ${status})`);
-  };
-  return {
-    argv,
-    env: { ...process.env, ...env, UNHANDLED_ERRORS_FILE: unhandled, FILE_TIMINGS_FILE: fileTimes },
-    collect,
-  };
+  const result = spawnSync(
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...args,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+      '--reporter=./scripts/unhandled-errors-reporter.mjs',
+      '--reporter=./scripts/file-timings-reporter.mjs',
+    ],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, ...env, UNHANDLED_ERRORS_FILE: unhandled, FILE_TIMINGS_FILE: fileTimes },
+    },
+  );
+  if (existsSync(unhandled)) {
+    for (const error of JSON.parse(readFileSync(unhandled, 'utf8')))
+      failures.push(
+        `unhandled error${error.origin ? ` from ${error.origin}` : ''}: ${error.message}\n${error.stack}`,
+      );
+  }
+  if (existsSync(out)) {
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    if (report.numTotalTests === 0 && !mayRunNone) failedSteps.push(`${title} (ran no test)`);
+    failures.push(...failuresIn(report));
+  }
+  if (existsSync(fileTimes)) {
+    for (const file of JSON.parse(readFileSync(fileTimes, 'utf8')))
+      timings.files.push({ ...file, name: file.name.replace(`${root}/`, ''), step: file.project || title });
+  }
+  if (result.status !== 0) failedSteps.push(`${title} (vitest exit ${result.status ?? result.signal})`);
 }
 
 /**
@@ -195,23 +152,6 @@ function childCpuSeconds() {
     return (Number(fields[13]) + Number(fields[14])) / 100;
   } catch {
     return undefined;
-  }
-}
-
-/** timed() for a step that returns a promise (steps run side by side). */
-async function timedAsync(title, fn) {
-  const started = Date.now();
-  const cpuBefore = childCpuSeconds();
-  try {
-    return await fn();
-  } finally {
-    const seconds = (Date.now() - started) / 1000;
-    const cpu = cpuBefore === undefined ? undefined : childCpuSeconds() - cpuBefore;
-    timings.steps.push({
-      title,
-      seconds,
-      cores: cpu === undefined || seconds < 1 ? undefined : cpu / seconds,
-    });
   }
 }
 
@@ -373,31 +313,10 @@ async function runEverything() {
   // First, while nothing else has run: a delay measured right after the API suite also measured
   // what it left behind (PostgreSQL cleaning up, processes ending): 80 ms against 31-35 alone.
   soloTests();
-  const unitAndApi = ['--project', 'domain', '--project', 'web', '--project', 'server*'];
-  const browser = ['--config', 'e2e/vitest.config.ts'];
-  if (process.env.TEST_DATABASE_URL) {
-    // As CI runs it: each step alone, the browser journeys last on a machine nothing else loads.
-    vitest('Unit and API tests', unitAndApi);
-    timed('Build', () => ensureBuild());
-    clusterTest();
-    vitest('Browser tests', browser, { CHROMIUM_PATH: chromium });
-    return;
-  }
-  // On the embedded database alone (the developer's `npm test`): the browser journeys keep about half
-  // a core busy (one file at a time, mostly waiting on the browser) and the unit and API tests about
-  // one and a half, so the two run side by side: the wall time of the longer, not of both.
+  vitest('Unit and API tests', ['--project', 'domain', '--project', 'web', '--project', 'server*']);
   timed('Build', () => ensureBuild());
   clusterTest();
-  const title = 'Unit and API tests, with the browser tests beside them';
-  const stepIndex = timings.steps.length;
-  await timedAsync(title, () =>
-    Promise.all([
-      vitestBeside('Unit and API tests', unitAndApi, {}, { background: false }),
-      vitestBeside('Browser tests', browser, { CHROMIUM_PATH: chromium }, { background: true }),
-    ]),
-  );
-  // The step first, the two runs within it after (timedAsync pushed it last).
-  timings.steps.splice(stepIndex, 0, timings.steps.pop());
+  vitest('Browser tests', ['--config', 'e2e/vitest.config.ts'], { CHROMIUM_PATH: chromium });
 }
 
 for (const failure of failures) process.stdout.write(`\nFAIL ${failure}\n`);
